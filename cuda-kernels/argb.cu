@@ -1,0 +1,58 @@
+// =====================================================================================
+// ARGB unpack / pack, and the border-policy table kernel.
+//
+// Images travel to and from the GPU as packed 8-bit ARGB (one 32-bit word a pixel, as in
+// java.awt / JavaFX INT_ARGB). unpack splits them into three float planes (R, G, B, values
+// 0..255); pack applies the filter's output mapping and writes ARGB with alpha passed through:
+//     out = clamp(round(acc / divisor + offset), 0, 255), |acc| first when abs is set.
+// Rounding is half up (floor(x + 0.5)), as in the Java reference.
+// =====================================================================================
+#include "border.cuh"
+
+extern "C" __global__ void convolab_unpack_argb(const unsigned int* __restrict__ argb,
+                                                float* __restrict__ r, float* __restrict__ g,
+                                                float* __restrict__ b, int count)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    unsigned int p = argb[i];
+    r[i] = (float)((p >> 16) & 0xffu);
+    g[i] = (float)((p >> 8) & 0xffu);
+    b[i] = (float)(p & 0xffu);
+}
+
+__device__ __forceinline__ unsigned int convolab_to_byte(float acc, float divisor,
+                                                         float offset, int abs_first)
+{
+    if (abs_first) acc = fabsf(acc);
+    float v = floorf(acc / divisor + offset + 0.5f);
+    v = fminf(fmaxf(v, 0.0f), 255.0f);
+    return (unsigned int)v;
+}
+
+extern "C" __global__ void convolab_pack_argb(const float* __restrict__ r,
+                                              const float* __restrict__ g,
+                                              const float* __restrict__ b,
+                                              const unsigned int* __restrict__ alpha_src,
+                                              unsigned int* __restrict__ argb, int count,
+                                              float divisor, float offset, int abs_first)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= count) return;
+    unsigned int a = alpha_src[i] & 0xff000000u;
+    argb[i] = a
+            | (convolab_to_byte(r[i], divisor, offset, abs_first) << 16)
+            | (convolab_to_byte(g[i], divisor, offset, abs_first) << 8)
+            |  convolab_to_byte(b[i], divisor, offset, abs_first);
+}
+
+// =====================================================================================
+// Border table: out[k] = convolab_border_index(first + k, n, policy), for testing the header
+// against the Java definition with one table.
+// =====================================================================================
+extern "C" __global__ void convolab_border_table(int policy, int n, int first, int count,
+                                                 int* __restrict__ out)
+{
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < count) out[k] = convolab_border_index(first + k, n, policy);
+}

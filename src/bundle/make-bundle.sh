@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds target/convolab-linux-x64.tar.gz: a jlink'd Java runtime, the app jar and launchers, for
+# Linux x64 hosts with an NVIDIA driver and no JDK. Also packs what the gpu-tagged JUnit tests need,
+# so they run there too (bin/convolab-gpu-tests). Called by `mvn -Pbundle package`.
+set -euo pipefail
+target=${1:?usage: make-bundle.sh TARGET_DIR}
+cd "$target"
+rm -rf bundle && mkdir -p bundle/convolab/{bin,lib,test}
+jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.management,jdk.zipfs,java.prefs \
+      --strip-debug --no-man-pages --no-header-files --compress=0 --output bundle/convolab/runtime
+cp convolab.jar bundle/convolab/lib/
+cp -r test-classes bundle/convolab/test/classes
+cp bundle-deps/*.jar bundle/convolab/test/
+cat > bundle/convolab/bin/convolab <<'SH'
+#!/bin/sh
+# Convolab launcher: the bundled Java runtime and the app jar.
+here=$(cd "$(dirname "$0")/.." && pwd)
+exec "$here/runtime/bin/java" ${CONVOLAB_JAVA_OPTS:-} -jar "$here/lib/convolab.jar" "$@"
+SH
+cat > bin-tests.tmp <<'SH'
+#!/bin/sh
+# Runs the JUnit tests tagged gpu against the app jar with the bundled runtime.
+here=$(cd "$(dirname "$0")/.." && pwd)
+cp="$here/lib/convolab.jar:$here/test/classes"
+for j in "$here"/test/*.jar; do case "$j" in *console-standalone*) ;; *) cp="$cp:$j";; esac; done
+exec "$here/runtime/bin/java" -jar "$here"/test/junit-platform-console-standalone-*.jar execute \
+  --class-path "$cp" --scan-class-path "$here/test/classes" --include-tag gpu --details=tree "$@"
+SH
+mv bin-tests.tmp bundle/convolab/bin/convolab-gpu-tests
+chmod +x bundle/convolab/bin/*
+tar czf convolab-linux-x64.tar.gz -C bundle convolab
+size=$(stat -c %s convolab-linux-x64.tar.gz)
+echo "[INFO] convolab-linux-x64.tar.gz: $((size / 1024 / 1024)) MiB"
+if (( size > 48 * 1024 * 1024 )); then echo "[ERROR] bundle over 48 MiB" >&2; exit 1; fi

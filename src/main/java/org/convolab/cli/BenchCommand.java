@@ -1,0 +1,273 @@
+package org.convolab.cli;
+
+import com.google.gson.GsonBuilder;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.Mask;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.engine.Backend;
+import org.convolab.engine.Engines;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code convolab bench}: times filters of a synthetic random RGB image for each radius and strategy.
+ * Each row is the median of the repeated runs after warm-up; max_diff compares the output with the
+ * double-precision reference on two crops (a corner, where the ghost cells act, and the centre).
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Time filters of a random RGB image: a row per radius and strategy, medians of repeated runs.",
+                "kernel_ms is the filter kernels of all three channels (device events on CUDA); end_to_end_ms adds "
+                        + "upload, unpack, pack and download."})
+public final class BenchCommand implements Callable<Integer> {
+
+    /** Side of each square crop checked against the reference. */
+    static final int CROP = 24;
+
+    @Spec
+    CommandSpec cmd;
+
+    @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto", description = "default ${DEFAULT-VALUE}")
+    Backend backend;
+
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "4096x4096", description = "image size (default ${DEFAULT-VALUE})")
+    String size;
+
+    @Option(names = "--radius", paramLabel = "LIST", split = ",", defaultValue = "1,2,3,4,7,15",
+            description = "mask radii, comma-separated (default ${DEFAULT-VALUE}); the mask is (2r+1)x(2r+1)")
+    int[] radii;
+
+    @Option(names = "--strategy", paramLabel = "all|LIST", defaultValue = "all",
+            description = "strategies to time, comma-separated, or all (default ${DEFAULT-VALUE}); those a mask does not allow are skipped")
+    String strategies;
+
+    @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror", description = "ghost-cell policy (default ${DEFAULT-VALUE})")
+    String border;
+
+    @Option(names = "--mask", paramLabel = "random|gaussian", defaultValue = "random",
+            description = "random weights (not separable) or a Gaussian of sigma r/2 (separable); default ${DEFAULT-VALUE}")
+    String maskKind;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "10", description = "timed runs per row (default ${DEFAULT-VALUE})")
+    int repeat;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2", description = "untimed runs first (default ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "default ${DEFAULT-VALUE}")
+    String format;
+
+    @Option(names = "--seed", defaultValue = "1", description = "random seed for the image and masks (default ${DEFAULT-VALUE})")
+    long seed;
+
+    @Override
+    public Integer call() {
+        int[] wh = parseSize(size);
+        BorderPolicy policy = BorderPolicy.parse(border);
+        if (repeat < 1 || warmup < 0) {
+            throw new ConvolabException("--repeat must be at least 1 and --warmup at least 0");
+        }
+        if (!List.of("table", "csv", "json").contains(format)) {
+            throw new ConvolabException("unknown format '" + format + "' (use table, csv or json)");
+        }
+        if (!List.of("random", "gaussian").contains(maskKind)) {
+            throw new ConvolabException("unknown mask kind '" + maskKind + "' (use random or gaussian)");
+        }
+        for (int r : radii) {
+            if (r < 0 || 2 * r + 1 > Mask.MAX_SIZE) {
+                throw new ConvolabException("radius " + r + " is out of range: 0 to " + (Mask.MAX_SIZE / 2));
+            }
+        }
+        List<Strategy> chosen = parseStrategies(strategies);
+        RgbaImage image = randomImage(wh[0], wh[1], seed);
+        PrintWriter err = cmd.commandLine().getErr();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+            for (int r : radii) {
+                Mask mask = maskFor(r);
+                FilterSpec spec = FilterSpec.of(mask, policy);
+                List<String> skipped = new ArrayList<>();
+                for (Strategy s : chosen) {
+                    if (s.whyNotApplicable(mask) != null) {
+                        skipped.add(s.id());
+                        continue;
+                    }
+                    rows.add(measure(engine, image, spec, s, r));
+                }
+                if (!skipped.isEmpty() && !format.equals("json")) {
+                    err.println("convolab: radius " + r + ": skipped " + String.join(", ", skipped) + " (the mask is not separable)");
+                }
+            }
+        }
+        print(rows);
+        return 0;
+    }
+
+    private Map<String, Object> measure(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy s, int r) {
+        FilterResult last = null;
+        for (int i = 0; i < warmup; i++) {
+            last = engine.filter(image, spec, s);
+        }
+        double[] kernel = new double[repeat];
+        double[] total = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            last = engine.filter(image, spec, s);
+            kernel[i] = last.timings().kernelMs();
+            total[i] = last.timings().totalMs();
+        }
+        double kMs = median(kernel);
+        var cost = last.timings().cost();
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("backend", engine.backend());
+        row.put("device", engine.device());
+        row.put("strategy", s == Strategy.AUTO ? "auto(" + last.strategy().id() + ")" : s.id());
+        row.put("width", image.width());
+        row.put("height", image.height());
+        row.put("radius", r);
+        row.put("mask", spec.mask().width() + "x" + spec.mask().height() + " " + maskKind);
+        row.put("border", spec.border().name());
+        row.put("repeat", repeat);
+        row.put("kernel_ms", round(kMs));
+        row.put("end_to_end_ms", round(median(total)));
+        row.put("gbps", round(cost.bytes() / (kMs * 1e6)));
+        row.put("gflops", round(cost.flops() / (kMs * 1e6)));
+        row.put("max_diff", maxDiffOnCrops(image, spec, last.image()));
+        return row;
+    }
+
+    /** Largest 8-bit difference from the reference on a corner crop and a centre crop. */
+    static int maxDiffOnCrops(RgbaImage image, FilterSpec spec, RgbaImage result) {
+        int cw = Math.min(CROP, image.width());
+        int ch = Math.min(CROP, image.height());
+        int[][] origins = {{0, 0}, {(image.width() - cw) / 2, (image.height() - ch) / 2}};
+        int max = 0;
+        for (int[] o : origins) {
+            RgbaImage ref = ReferenceConvolver.filterRegion(image, spec, o[0], o[1], cw, ch);
+            for (int y = 0; y < ch; y++) {
+                for (int x = 0; x < cw; x++) {
+                    int a = ref.argb(x, y);
+                    int b = result.argb(o[0] + x, o[1] + y);
+                    for (int sh = 0; sh < 32; sh += 8) {
+                        max = Math.max(max, Math.abs(((a >>> sh) & 0xff) - ((b >>> sh) & 0xff)));
+                    }
+                }
+            }
+        }
+        return max;
+    }
+
+    private Mask maskFor(int r) {
+        int n = 2 * r + 1;
+        if (maskKind.equals("gaussian")) {
+            return MaskPresets.parse("gaussian:" + Math.max(0.5, r / 2.0) + ":" + n);
+        }
+        Random rnd = new Random(seed * 1000 + r);
+        float[] w = new float[n * n];
+        for (int k = 0; k < w.length; k++) {
+            w[k] = rnd.nextFloat();
+        }
+        return Mask.of(n, n, w).normalized();
+    }
+
+    /** A random opaque RGB image, the same for the same seed. */
+    public static RgbaImage randomImage(int w, int h, long seed) {
+        Random rnd = new Random(seed);
+        int[] p = new int[Math.multiplyExact(w, h)];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = 0xff000000 | (rnd.nextInt() & 0xffffff);
+        }
+        return new RgbaImage(w, h, p);
+    }
+
+    static int[] parseSize(String s) {
+        String[] parts = s.toLowerCase(Locale.ROOT).split("x");
+        try {
+            if (parts.length == 2) {
+                int w = Integer.parseInt(parts[0].trim());
+                int h = Integer.parseInt(parts[1].trim());
+                if (w >= 1 && h >= 1 && (long) w * h <= 1L << 30) {
+                    return new int[] {w, h};
+                }
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the message below
+        }
+        throw new ConvolabException("--size '" + s + "' is not a size like 4096x4096 (at most 2^30 pixels)");
+    }
+
+    static List<Strategy> parseStrategies(String s) {
+        if (s.equalsIgnoreCase("all")) {
+            return Strategy.concrete();
+        }
+        List<Strategy> list = new ArrayList<>();
+        for (String name : s.split(",")) {
+            list.add(Strategy.parse(name));
+        }
+        return list;
+    }
+
+    static double median(double[] v) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        int n = c.length;
+        return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10000) / 10000.0;
+    }
+
+    private void print(List<Map<String, Object>> rows) {
+        PrintWriter out = cmd.commandLine().getOut();
+        switch (format) {
+            case "json" -> out.println(new GsonBuilder().setPrettyPrinting().create().toJson(rows));
+            case "csv" -> {
+                if (!rows.isEmpty()) {
+                    out.println(String.join(",", rows.get(0).keySet()));
+                }
+                for (Map<String, Object> row : rows) {
+                    List<String> cells = new ArrayList<>();
+                    for (Object v : row.values()) {
+                        String t = String.valueOf(v);
+                        cells.add(t.contains(",") || t.contains(" ") ? "\"" + t.replace("\"", "\"\"") + "\"" : t);
+                    }
+                    out.println(String.join(",", cells));
+                }
+            }
+            default -> {
+                if (rows.isEmpty()) {
+                    out.println("no strategy applies to these masks");
+                    return;
+                }
+                Map<String, Object> first = rows.get(0);
+                out.printf(Locale.ROOT, "%s, %s: %sx%s, border %s, median of %s runs%n", first.get("backend"), first.get("device"),
+                        first.get("width"), first.get("height"), first.get("border"), first.get("repeat"));
+                out.printf(Locale.ROOT, "%-6s %-26s %11s %11s %9s %10s %8s%n", "radius", "strategy", "kernel ms", "end-to-end",
+                        "GB/s", "GFLOP/s", "maxdiff");
+                for (Map<String, Object> row : rows) {
+                    out.printf(Locale.ROOT, "%-6s %-26s %11.3f %11.3f %9.1f %10.1f %8s%n", row.get("radius"), row.get("strategy"),
+                            (double) row.get("kernel_ms"), (double) row.get("end_to_end_ms"), (double) row.get("gbps"),
+                            (double) row.get("gflops"), row.get("max_diff"));
+                }
+            }
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,32 @@
+package org.convolab.cli;
+
+import java.util.concurrent.Callable;
+import org.convolab.cuda.CudaDeviceInfo;
+import org.convolab.cuda.CudaProbe;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code convolab devices}: the CUDA devices, or why none is usable. */
+@Command(name = "devices", mixinStandardHelpOptions = true,
+        description = "List the CUDA devices, or say in one sentence why none is usable (exit 0 either way).")
+public final class DevicesCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec cmd;
+
+    @Override
+    public Integer call() {
+        var out = cmd.commandLine().getOut();
+        CudaProbe.Result r = CudaProbe.probe();
+        for (CudaDeviceInfo d : r.devices()) {
+            out.println(d.describe());
+        }
+        if (r.usable()) {
+            out.println("GPU engine: ready (kernels for sm_75 to sm_90 and PTX included)");
+        } else {
+            out.println("No usable CUDA device: " + r.problem() + ". Filters run on the CPU engine.");
+        }
+        return 0;
+    }
+}

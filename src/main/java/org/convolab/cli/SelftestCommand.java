@@ -1,0 +1,58 @@
+package org.convolab.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.Strategy;
+import org.convolab.engine.Backend;
+import org.convolab.engine.Conformance;
+import org.convolab.engine.Engines;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code convolab selftest}: the conformance matrix against the double-precision reference. */
+@Command(name = "selftest", mixinStandardHelpOptions = true,
+        description = {"Check every strategy x every ghost-cell policy x masks of radius 0 to 15 and rectangular masks "
+                + "x odd image sizes (1x1, 1xN, 17x13, 33x65, 257x255; masks larger than the image) against the "
+                + "double-precision CPU reference.",
+                "Prints a line per failure and last 'N passed, M failed'; exit 1 on any failure."})
+public final class SelftestCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec cmd;
+
+    @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto", description = "default ${DEFAULT-VALUE}")
+    Backend backend;
+
+    @Option(names = "--max-radius", paramLabel = "R", defaultValue = "15", description = "largest square radius (default ${DEFAULT-VALUE})")
+    int maxRadius;
+
+    @Option(names = "--strategy", paramLabel = "all|LIST", defaultValue = "all", description = "strategies (default ${DEFAULT-VALUE}: all and auto)")
+    String strategies;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        List<Strategy> list = strategies.equalsIgnoreCase("all") ? List.of(Strategy.values()) : BenchCommand.parseStrategies(strategies);
+        Conformance matrix = new Conformance(Math.max(0, Math.min(15, maxRadius)), Conformance.SIZES, 42);
+        Conformance.Summary s;
+        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+            out.println("selftest on " + engine.backend() + " (" + engine.device() + "): " + list.size() + " strategies");
+            out.flush();
+            List<String> failures = new ArrayList<>();
+            s = matrix.run(engine, list, line -> {
+                failures.add(line);
+                out.println(line);
+                out.flush();
+            });
+        }
+        out.println(s.line());
+        out.flush();
+        return s.failed() == 0 ? 0 : 1;
+    }
+}

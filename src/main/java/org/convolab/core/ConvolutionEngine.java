@@ -1,0 +1,27 @@
+package org.convolab.core;
+
+/**
+ * A backend that filters images: the one API that the CLI and the GUI call. Implementations: the CPU
+ * engine and the CUDA engine. An engine may keep the last image (the CUDA engine keeps it on the GPU),
+ * so filtering the same image again with another mask is cheap. Not thread-safe: call from one thread
+ * at a time (the CUDA engine runs its work on its own thread anyway).
+ */
+public interface ConvolutionEngine extends AutoCloseable {
+
+    /** "cpu" or "cuda". */
+    String backend();
+
+    /** What runs the filters, e.g. "NVIDIA H100 80GB HBM3 (sm_90)" or "CPU, 8 threads". */
+    String device();
+
+    /**
+     * Filters an image.
+     *
+     * @throws ConvolabException when the strategy does not apply to the mask, or the backend fails
+     */
+    FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy);
+
+    /** Releases what the engine holds (device memory, threads). */
+    @Override
+    void close();
+}

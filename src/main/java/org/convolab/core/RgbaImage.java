@@ -1,0 +1,89 @@
+package org.convolab.core;
+
+/**
+ * An image as packed 8-bit ARGB, one int per pixel (alpha in the top byte, then red, green, blue),
+ * row-major. Every reader converts to this form.
+ *
+ * <p>Treated as immutable: the constructor takes the array as it is (images can be 100 MB), and
+ * {@link #pixels()} hands out the same array, which callers must not modify.
+ */
+public final class RgbaImage {
+    private final int width;
+    private final int height;
+    private final int[] argb;
+
+    /**
+     * @param argb width*height pixels, taken without copying
+     */
+    public RgbaImage(int width, int height, int[] argb) {
+        if (width < 1 || height < 1) {
+            throw new ConvolabException("an image needs at least one pixel, not " + width + "x" + height);
+        }
+        if ((long) width * height != argb.length) {
+            throw new ConvolabException("a " + width + "x" + height + " image needs " + (long) width * height
+                    + " pixels, got " + argb.length);
+        }
+        this.width = width;
+        this.height = height;
+        this.argb = argb;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    public int height() {
+        return height;
+    }
+
+    /** Pixel count. */
+    public int size() {
+        return argb.length;
+    }
+
+    /** The ARGB pixel at column x, row y. */
+    public int argb(int x, int y) {
+        return argb[y * width + x];
+    }
+
+    /** The backing pixels, row-major; do not modify. */
+    public int[] pixels() {
+        return argb;
+    }
+
+    /** Channel c (0 red, 1 green, 2 blue, 3 alpha) of the pixel at x, y. */
+    public int channel(int x, int y, int c) {
+        int p = argb[y * width + x];
+        return switch (c) {
+            case 0 -> (p >>> 16) & 0xff;
+            case 1 -> (p >>> 8) & 0xff;
+            case 2 -> p & 0xff;
+            case 3 -> p >>> 24;
+            default -> throw new IllegalArgumentException("channel " + c);
+        };
+    }
+
+    /** The largest difference of any R, G, B or alpha value between two images of the same size. */
+    public int maxDifference(RgbaImage other) {
+        if (other.width != width || other.height != height) {
+            throw new IllegalArgumentException("sizes differ: " + width + "x" + height + " and " + other.width + "x" + other.height);
+        }
+        int max = 0;
+        for (int i = 0; i < argb.length; i++) {
+            int a = argb[i];
+            int b = other.argb[i];
+            if (a == b) {
+                continue;
+            }
+            for (int s = 0; s < 32; s += 8) {
+                max = Math.max(max, Math.abs(((a >>> s) & 0xff) - ((b >>> s) & 0xff)));
+            }
+        }
+        return max;
+    }
+
+    @Override
+    public String toString() {
+        return "RgbaImage " + width + "x" + height;
+    }
+}

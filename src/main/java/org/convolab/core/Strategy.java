@@ -1,0 +1,90 @@
+package org.convolab.core;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * How a filter is executed. Every backend gives the same result whatever the strategy; a strategy's
+ * requirement (a separable mask) is checked for every backend, so a request that would fail on the
+ * GPU fails the same way on the CPU.
+ */
+public enum Strategy {
+    NAIVE("naive", "one thread per output pixel, mask in global memory", false),
+    CONSTANT("constant", "one thread per output pixel, mask in __constant__ memory", false),
+    TILED("tiled", "shared-memory tile, block = input tile (halo threads only load)", false),
+    TILED_OUT("tiled-out", "shared-memory tile, block = output tile (threads load several inputs)", false),
+    CACHED("cached", "tile interior in shared memory, halo read through the cache", false),
+    SEPARABLE("separable", "rows then columns, 1D masks in constant memory, one thread per output", true),
+    SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
+    AUTO("auto", "separable-tiled for rank-1 masks, else the fastest 2D strategy (tiled-out)", false);
+
+    private final String id;
+    private final String description;
+    private final boolean needsSeparable;
+
+    Strategy(String id, String description, boolean needsSeparable) {
+        this.id = id;
+        this.description = description;
+        this.needsSeparable = needsSeparable;
+    }
+
+    /** The name used on the command line. */
+    public String id() {
+        return id;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** True when the strategy only takes rank-1 (separable) masks. */
+    public boolean needsSeparable() {
+        return needsSeparable;
+    }
+
+    /** What the strategy needs, for help texts and tooltips. */
+    public String requirement() {
+        return needsSeparable ? "a separable (rank-1) mask" : "any mask up to 63x63";
+    }
+
+    /** Null when the strategy applies to the mask, else the reason it does not. */
+    public String whyNotApplicable(Mask mask) {
+        if (needsSeparable && mask.separable().isEmpty()) {
+            return "strategy " + id + " needs a separable (rank-1) mask, and this " + mask.width() + "x"
+                    + mask.height() + " mask is not separable; use a 2D strategy such as tiled";
+        }
+        return null;
+    }
+
+    /** Throws when the strategy does not apply to the mask. */
+    public void checkApplicable(Mask mask) {
+        String why = whyNotApplicable(mask);
+        if (why != null) {
+            throw new ConvolabException(why);
+        }
+    }
+
+    /** Every strategy but auto. */
+    public static List<Strategy> concrete() {
+        return Arrays.stream(values()).filter(s -> s != AUTO).collect(Collectors.toList());
+    }
+
+    /** Parses a strategy name. */
+    public static Strategy parse(String text) {
+        String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        for (Strategy st : values()) {
+            if (st.id.equals(s)) {
+                return st;
+            }
+        }
+        throw new ConvolabException("unknown strategy '" + text + "' (use "
+                + Arrays.stream(values()).map(Strategy::id).collect(Collectors.joining(", ")) + ")");
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

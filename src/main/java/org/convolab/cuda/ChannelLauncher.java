@@ -1,0 +1,27 @@
+package org.convolab.cuda;
+
+import jcuda.driver.CUdeviceptr;
+import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
+
+/**
+ * Runs one strategy's kernel(s) on one float plane. {@link #prepare} uploads the mask where the
+ * kernels want it (once per filter); {@link #launch} filters one channel; launchers check their
+ * preconditions and name the kernel and geometry when a launch fails.
+ */
+interface ChannelLauncher {
+
+    /** The strategy that actually runs for this mask (tiled falls back to tiled-out for huge masks). */
+    Strategy resolve(Mask mask);
+
+    /** Uploads the mask to where the kernels read it. */
+    void prepare(LaunchContext ctx);
+
+    /** Filters one plane: {@code in} to {@code out} (both width*height floats). */
+    void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out);
+
+    /** Whether the kernels run as two separable passes (for the byte and FLOP counts). */
+    default boolean twoPasses() {
+        return false;
+    }
+}

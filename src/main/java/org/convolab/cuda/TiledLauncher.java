@@ -1,0 +1,61 @@
+package org.convolab.cuda;
+
+import jcuda.driver.CUdeviceptr;
+import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
+
+/**
+ * tiled: block = input tile. Each thread loads one input element; the inner OX x OY threads compute,
+ * the 2r-wide halo threads only load. The input tile must fit in {@value #MAX_THREADS} threads, so
+ * the output tile is chosen per mask (32 - 2r for square masks up to 31x31, wider and flatter for
+ * rectangular ones). When no output tile fits (both radii above 15), the launch goes to
+ * {@link TiledOutLauncher} and the result says so.
+ */
+final class TiledLauncher extends ConstantMaskLauncher {
+    static final int MAX_THREADS = 1024;
+
+    private final TiledOutLauncher fallback = new TiledOutLauncher();
+
+    /** Input-tile width and height for the mask, or null when no block = input tile fits. */
+    static int[] inputTile(Mask mask) {
+        int hx = 2 * mask.radiusX();
+        int hy = 2 * mask.radiusY();
+        int[] best = null;
+        double bestEff = 0;
+        for (int tw = hx + 1; tw <= MAX_THREADS; tw++) {
+            int th = MAX_THREADS / tw;
+            if (th <= hy) {
+                break;
+            }
+            th = Math.min(th, hy + 32);
+            double eff = (double) (tw - hx) * (th - hy) / (tw * th);
+            // prefer whole warps along x when the efficiency ties
+            if (eff > bestEff + 1e-9 || (Math.abs(eff - bestEff) <= 1e-9 && tw % 32 == 0)) {
+                bestEff = eff;
+                best = new int[] {tw, th};
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public Strategy resolve(Mask mask) {
+        return inputTile(mask) == null ? Strategy.TILED_OUT : Strategy.TILED;
+    }
+
+    @Override
+    public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
+        Mask m = ctx.mask();
+        int[] tile = inputTile(m);
+        if (tile == null) {
+            fallback.launch(ctx, in, out);
+            return;
+        }
+        int ox = tile[0] - 2 * m.radiusX();
+        int oy = tile[1] - 2 * m.radiusY();
+        ctx.planeArgs(new KernelLaunch("convolab_tiled")
+                .grid(KernelLaunch.ceilDiv(ctx.width(), ox), KernelLaunch.ceilDiv(ctx.height(), oy)).block(tile[0], tile[1])
+                .sharedBytes(tile[0] * tile[1] * 4), in, out)
+                .run(ctx.module(), ctx.stream());
+    }
+}

@@ -1,0 +1,232 @@
+package org.convolab.io;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.IndexColorModel;
+import java.awt.image.Raster;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.RgbaImage;
+
+/**
+ * Reads PNG, JPEG, BMP, GIF and TIFF (8 or 16 bits, grey, palette, with or without alpha) into
+ * {@link RgbaImage}, and writes PNG, JPEG, BMP or TIFF chosen by the file's extension, through the
+ * JDK's ImageIO codecs.
+ *
+ * <p>Images larger than a pixel limit are refused from the header, before decoding. Writes go to a
+ * temporary file in the target folder that is then renamed into place, so a failed write leaves no
+ * partial file, and an existing file is replaced only when asked.
+ */
+public final class ImageFiles {
+
+    /** Default limit on width x height: 500 megapixels. */
+    public static final long DEFAULT_MAX_PIXELS = 500_000_000L;
+
+    /** Extensions {@link #write} understands. */
+    public static final java.util.List<String> WRITABLE = java.util.List.of("png", "jpg", "jpeg", "bmp", "tif", "tiff");
+
+    private ImageFiles() {
+    }
+
+    /** {@link #read(Path, long)} with {@link #DEFAULT_MAX_PIXELS}. */
+    public static RgbaImage read(Path file) {
+        return read(file, DEFAULT_MAX_PIXELS);
+    }
+
+    /**
+     * Reads an image file.
+     *
+     * @param maxPixels refuse images with more pixels than this (checked from the header)
+     * @throws ConvolabException with one clear sentence for a missing, unreadable, unsupported,
+     *                           damaged or too large file
+     */
+    public static RgbaImage read(Path file, long maxPixels) {
+        String name = file.toString();
+        if (!Files.exists(file)) {
+            throw new ConvolabException("cannot read " + name + ": no such file");
+        }
+        if (Files.isDirectory(file)) {
+            throw new ConvolabException("cannot read " + name + ": it is a folder, not an image file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new ConvolabException("cannot read " + name + ": permission denied");
+        }
+        try {
+            if (Files.size(file) == 0) {
+                throw new ConvolabException("cannot read " + name + ": the file is empty (0 bytes)");
+            }
+        } catch (IOException e) {
+            throw new ConvolabException("cannot read " + name + ": " + e.getMessage());
+        }
+        try (InputStream in = Files.newInputStream(file);
+             ImageInputStream iis = ImageIO.createImageInputStream(in)) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
+            if (!readers.hasNext()) {
+                throw new ConvolabException("cannot read " + name
+                        + ": not an image in a format Convolab reads (PNG, JPEG, BMP, GIF, TIFF)");
+            }
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(iis, true, true);
+                String format = reader.getFormatName().toUpperCase(Locale.ROOT);
+                int w = reader.getWidth(0);
+                int h = reader.getHeight(0);
+                long pixels = (long) w * h;
+                if (w < 1 || h < 1) {
+                    throw new ConvolabException("cannot read " + name + ": the " + format + " header declares a "
+                            + w + "x" + h + " image");
+                }
+                if (pixels > maxPixels || pixels > Integer.MAX_VALUE - 8) {
+                    throw new ConvolabException(String.format(Locale.ROOT,
+                            "refusing %s: %dx%d is %.1f megapixels, over the limit of %.1f megapixels (raise it with --max-megapixels)",
+                            name, w, h, pixels / 1e6, Math.min(maxPixels, Integer.MAX_VALUE - 8L) / 1e6));
+                }
+                BufferedImage img;
+                try {
+                    img = reader.read(0);
+                } catch (IOException | RuntimeException e) {
+                    throw new ConvolabException("cannot decode " + name + ": the " + format
+                            + " data is damaged or truncated" + detail(e));
+                }
+                return toRgba(img);
+            } finally {
+                reader.dispose();
+            }
+        } catch (NoSuchFileException e) {
+            throw new ConvolabException("cannot read " + name + ": no such file");
+        } catch (IOException e) {
+            throw new ConvolabException("cannot read " + name + detail(e));
+        } catch (OutOfMemoryError e) {
+            throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
+        }
+    }
+
+    private static String detail(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? "" : " (" + m.strip() + ")";
+    }
+
+    /**
+     * Converts any decoded image to packed ARGB. Grey images are scaled from their raster samples,
+     * not through the colour model, whose linear grey space would brighten them.
+     */
+    public static RgbaImage toRgba(BufferedImage img) {
+        int w = img.getWidth();
+        int h = img.getHeight();
+        int[] argb = new int[Math.multiplyExact(w, h)];
+        ColorModel cm = img.getColorModel();
+        boolean grey = cm.getColorSpace().getType() == java.awt.color.ColorSpace.TYPE_GRAY
+                && !(cm instanceof IndexColorModel);
+        if (grey) {
+            Raster r = img.getRaster();
+            int bands = r.getNumBands();
+            double gMax = (1L << cm.getComponentSize(0)) - 1;
+            double aMax = bands > 1 ? (1L << cm.getComponentSize(1)) - 1 : 1;
+            int[] g = new int[w];
+            int[] a = bands > 1 ? new int[w] : null;
+            for (int y = 0; y < h; y++) {
+                r.getSamples(0, y, w, 1, 0, g);
+                if (a != null) {
+                    r.getSamples(0, y, w, 1, 1, a);
+                }
+                for (int x = 0; x < w; x++) {
+                    int v = (int) Math.round(g[x] * 255.0 / gMax);
+                    int al = a == null ? 255 : (int) Math.round(a[x] * 255.0 / aMax);
+                    argb[y * w + x] = (al << 24) | (v << 16) | (v << 8) | v;
+                }
+            }
+        } else {
+            img.getRGB(0, 0, w, h, argb, 0, w);
+        }
+        return new RgbaImage(w, h, argb);
+    }
+
+    /** The image as a BufferedImage of TYPE_INT_ARGB (sharing nothing with it). */
+    public static BufferedImage toBufferedImage(RgbaImage image, boolean alpha) {
+        BufferedImage b = new BufferedImage(image.width(), image.height(),
+                alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+        b.setRGB(0, 0, image.width(), image.height(), image.pixels(), 0, image.width());
+        return b;
+    }
+
+    /** The ImageIO format for a file name's extension, or null. */
+    public static String formatOf(Path file) {
+        String n = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        int dot = n.lastIndexOf('.');
+        String ext = dot < 0 ? "" : n.substring(dot + 1);
+        return switch (ext) {
+            case "png" -> "png";
+            case "jpg", "jpeg" -> "jpeg";
+            case "bmp" -> "bmp";
+            case "tif", "tiff" -> "tiff";
+            default -> null;
+        };
+    }
+
+    /**
+     * Writes the image in the format of the file's extension, atomically.
+     *
+     * @param replace replace an existing file (otherwise an existing file is an error)
+     * @throws ConvolabException for an unknown extension, an existing file, or a failed write; no
+     *                           temporary file is left behind
+     */
+    public static void write(RgbaImage image, Path file, boolean replace) {
+        String format = formatOf(file);
+        if (format == null) {
+            throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
+        }
+        Path target = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(target)) {
+            throw new ConvolabException("cannot write " + file + ": it is a folder");
+        }
+        if (!replace && Files.exists(target)) {
+            throw new ConvolabException("not writing " + file + ": the file exists (use --force to replace it)");
+        }
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
+        }
+        boolean alpha = format.equals("png") || format.equals("tiff");
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile(dir, ".convolab-", ".tmp");
+            BufferedImage b = toBufferedImage(image, alpha);
+            if (!ImageIO.write(b, format, tmp.toFile())) {
+                throw new ConvolabException("cannot write " + file + ": no " + format.toUpperCase(Locale.ROOT) + " writer");
+            }
+            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            tmp = null;
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new ConvolabException("cannot write " + file + ": permission denied");
+        } catch (IOException e) {
+            throw new ConvolabException("cannot write " + file + detail(e));
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the write already failed; that error is the one to report
+                }
+            }
+        }
+    }
+
+    /** True when both paths name the same existing file. */
+    public static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        }
+    }
+}

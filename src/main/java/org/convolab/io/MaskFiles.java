@@ -1,0 +1,60 @@
+package org.convolab.io;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.Mask;
+import org.convolab.core.MaskText;
+
+/** Reads and writes masks as ImageJ-style text files (see {@link MaskText}). */
+public final class MaskFiles {
+
+    /** Mask files larger than this are refused unread: 63x63 weights fit in far less. */
+    private static final long MAX_BYTES = 1 << 20;
+
+    private MaskFiles() {
+    }
+
+    /** Reads a mask file; errors name the file, line and column. */
+    public static Mask read(Path file) {
+        try {
+            if (!Files.isRegularFile(file)) {
+                throw new ConvolabException("cannot read mask file " + file + ": no such file");
+            }
+            if (Files.size(file) > MAX_BYTES) {
+                throw new ConvolabException("cannot read mask file " + file + ": over 1 MiB, too large for a mask");
+            }
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            return MaskText.parse(text, file.getFileName().toString());
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new ConvolabException("cannot read mask file " + file + ": not a text file");
+        } catch (IOException e) {
+            throw new ConvolabException("cannot read mask file " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes a mask file atomically (temporary file, then rename). */
+    public static void write(Mask mask, Path file) {
+        Path target = file.toAbsolutePath().normalize();
+        Path tmp = null;
+        try {
+            tmp = Files.createTempFile(target.getParent(), ".convolab-", ".tmp");
+            Files.writeString(tmp, MaskText.format(mask), StandardCharsets.UTF_8);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            tmp = null;
+        } catch (IOException e) {
+            throw new ConvolabException("cannot write mask file " + file + ": " + e.getMessage());
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // reporting the write's own error
+                }
+            }
+        }
+    }
+}

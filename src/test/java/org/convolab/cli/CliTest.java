@@ -1,0 +1,175 @@
+package org.convolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.io.ImageFiles;
+import org.convolab.io.SyntheticImages;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CliTest {
+
+    @TempDir
+    Path dir;
+
+    Path input;
+
+    record Run(int code, String out, String err) {
+        List<String> errLines() {
+            List<String> lines = new ArrayList<>();
+            for (String l : err.split("\n")) {
+                if (!l.isBlank() && !l.contains("GPU not used")) {
+                    lines.add(l);
+                }
+            }
+            return lines;
+        }
+    }
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @BeforeEach
+    void image() {
+        input = dir.resolve("in.png");
+        ImageFiles.write(SyntheticImages.gradient(40, 30), input, false);
+    }
+
+    @Test
+    void filterWritesWhatTheReferenceComputes() {
+        Path out = dir.resolve("out.png");
+        Run r = run("filter", input.toString(), "-o", out.toString(), "--mask", "gaussian:1.5", "--border", "clamp", "--backend", "cpu");
+        assertThat(r.code()).as(r.err()).isZero();
+        RgbaImage expected = ReferenceConvolver.filter(ImageFiles.read(input),
+                FilterSpec.of(MaskPresets.parse("gaussian:1.5"), BorderPolicy.parse("clamp")));
+        assertThat(ImageFiles.read(out).maxDifference(expected)).isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void maskFileDivisorOffsetAbsAndTimings() throws Exception {
+        Path mask = Files.writeString(dir.resolve("m.txt"), "# sobel\n-1 0 1\n-2 0 2\n-1 0 1\n");
+        Path out = dir.resolve("edges.bmp");
+        Run r = run("filter", input.toString(), "-o", out.toString(), "--mask-file", mask.toString(), "--abs", "--divisor", "2",
+                "--offset", "3", "--backend", "cpu", "--timings", "--strategy", "naive");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("strategy naive").contains("GFLOP/s");
+        RgbaImage expected = ReferenceConvolver.filter(ImageFiles.read(input),
+                new FilterSpec(MaskPresets.parse("sobel-x"), BorderPolicy.parse("mirror"), 2f, 3f, true));
+        assertThat(ImageFiles.read(out).maxDifference(expected)).isLessThanOrEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "missing file      | MISSING | box:3 | mirror | no such file",
+            "not an image      | TEXT    | box:3 | mirror | not an image",
+            "even-sized mask   | IN      | 1 2; 3 4 | mirror | even",
+            "non-numeric weight| IN      | 1 x 1 | mirror | 'x' is not a number",
+            "unknown preset    | IN      | blur:3 | mirror | unknown mask preset 'blur'",
+            "unknown policy    | IN      | box:3 | sideways | unknown border policy 'sideways'"})
+    void badInputGetsExitOneAndOneClearLine(String what, String which, String mask, String border, String message) throws Exception {
+        Path in = switch (which.trim()) {
+            case "MISSING" -> dir.resolve("nope.png");
+            case "TEXT" -> Files.writeString(dir.resolve("fake.png"), "hello");
+            default -> input;
+        };
+        Run r = run("filter", in.toString(), "-o", dir.resolve("o.png").toString(), "--mask", mask.trim(), "--border", border.trim(),
+                "--backend", "cpu");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.errLines().get(0)).startsWith("convolab: ").contains(message.trim()).doesNotContain("Exception");
+        assertThat(dir.resolve("o.png")).doesNotExist();
+    }
+
+    @Test
+    void theInputIsNeverOverwrittenAndOutputsOnlyWithForce() throws Exception {
+        byte[] before = Files.readAllBytes(input);
+        Run r = run("filter", input.toString(), "-o", input.toString(), "--mask", "box:3", "--force", "--backend", "cpu");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("refusing to overwrite the input");
+        assertThat(Files.readAllBytes(input)).isEqualTo(before);
+        Path out = dir.resolve("o.png");
+        assertThat(run("filter", input.toString(), "-o", out.toString(), "--mask", "box:3", "--backend", "cpu").code()).isZero();
+        assertThat(run("filter", input.toString(), "-o", out.toString(), "--mask", "box:3", "--backend", "cpu").code()).isEqualTo(1);
+        assertThat(run("filter", input.toString(), "-o", out.toString(), "--mask", "box:3", "--backend", "cpu", "-f").code()).isZero();
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertThat(run("filter").code()).isEqualTo(2);
+        assertThat(run("filter", input.toString(), "-o", "x.png", "--bogus").code()).isEqualTo(2);
+        assertThat(run("filter", input.toString(), "-o", "x.png", "--mask", "box:3", "--mask-file", "m.txt").code()).isEqualTo(2);
+        assertThat(run("nonsense").code()).isEqualTo(2);
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String c : new String[] {"filter", "bench", "selftest", "devices", "gui"}) {
+            Run r = run(c, "--help");
+            assertThat(r.code()).as(c).isZero();
+            assertThat(r.out()).as(c).contains("Usage: convolab " + c);
+        }
+        assertThat(run("filter", "--help").out()).contains("REFLECT_101").contains("nearest");
+    }
+
+    @Test
+    void benchPrintsJsonWithTheDocumentedFields() {
+        Run r = run("bench", "--backend", "cpu", "--size", "64x48", "--radius", "1,2", "--strategy", "naive,tiled,separable",
+                "--repeat", "3", "--warmup", "1", "--format", "json", "--mask", "gaussian");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonArray rows = JsonParser.parseString(r.out()).getAsJsonArray();
+        assertThat(rows).hasSize(6);
+        for (var e : rows) {
+            JsonObject o = e.getAsJsonObject();
+            for (String key : new String[] {"backend", "device", "strategy", "width", "height", "radius", "border", "kernel_ms",
+                    "end_to_end_ms", "gbps", "gflops", "max_diff"}) {
+                assertThat(o.has(key)).as(key).isTrue();
+            }
+            assertThat(o.get("backend").getAsString()).isEqualTo("cpu");
+            assertThat(o.get("width").getAsInt()).isEqualTo(64);
+            assertThat(o.get("max_diff").getAsInt()).isLessThanOrEqualTo(1);
+            assertThat(o.get("kernel_ms").getAsDouble()).isPositive();
+        }
+    }
+
+    @Test
+    void benchTableAndCsvAndItsBadInput() {
+        Run t = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "all", "--repeat", "1");
+        assertThat(t.code()).isZero();
+        assertThat(t.out()).contains("kernel ms").contains("tiled-out");
+        assertThat(t.err()).contains("skipped separable, separable-tiled");
+        Run c = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "naive", "--repeat", "1", "--format", "csv");
+        assertThat(c.out().lines().findFirst().orElse("")).startsWith("backend,device,strategy,width,height,radius");
+        assertThat(run("bench", "--size", "big").code()).isEqualTo(1);
+        assertThat(run("bench", "--size", "8x8", "--radius", "40").code()).isEqualTo(1);
+    }
+
+    @Test
+    void devicesSaysWhyNoGpuIsUsable() {
+        Run r = run("devices");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).satisfiesAnyOf(o -> assertThat(o).contains("No usable CUDA device: "),
+                o -> assertThat(o).contains("GPU engine: ready"));
+    }
+}

@@ -1,0 +1,108 @@
+package org.convolab.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.Mask;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.engine.Conformance;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The CUDA engine on a real GPU: the conformance matrix, the border header against the Java table,
+ * and device memory over many filters. Skipped, with the reason, where no CUDA device is usable.
+ */
+@Tag("gpu")
+class CudaEngineGpuTest {
+
+    private static CudaEngine engine;
+
+    @BeforeAll
+    static void open() {
+        CudaProbe.Result probe = CudaProbe.probe();
+        assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
+        engine = new CudaEngine(probe.devices().get(0));
+    }
+
+    @AfterAll
+    static void close() {
+        if (engine != null) {
+            engine.close();
+        }
+    }
+
+    @Test
+    void everyStrategyAndPolicyMatchesTheReference() {
+        List<String> failures = new ArrayList<>();
+        Conformance.Summary s = Conformance.full().run(engine, List.of(Strategy.values()), failures::add);
+        assertTrue(failures.isEmpty(), () -> s.line() + "\n" + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+        assertTrue(s.passed() > 10_000, s::line);
+    }
+
+    @Test
+    void borderHeaderMatchesJavaPolicies() {
+        for (BorderPolicy p : Conformance.policies()) {
+            for (int n : new int[] {1, 2, 4, 7}) {
+                int[] gpu = engine.borderTable(p.code(), n, -40, 81);
+                for (int k = 0; k < gpu.length; k++) {
+                    int i = k - 40;
+                    int nn = n;
+                    assertEquals(p.index(i, n), gpu[k], () -> p.name() + ", n=" + nn + ", i=" + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aThousandFiltersLeaveDeviceMemoryWhereItStarted() {
+        engine.releaseImage();
+        long before = engine.memoryInfo()[0];
+        Random rnd = new Random(3);
+        RgbaImage img = null;
+        for (int i = 0; i < 1000; i++) {
+            if (i % 50 == 0) {
+                img = Conformance.randomImage(200 + rnd.nextInt(300), 100 + rnd.nextInt(300), rnd);
+            }
+            Strategy s = Strategy.values()[i % Strategy.values().length];
+            Mask m = s.needsSeparable() ? MaskPresets.parse("gaussian:1.5") : MaskPresets.parse("sharpen");
+            engine.filter(img, FilterSpec.of(m, BorderPolicy.parse("mirror")), s);
+        }
+        engine.releaseImage();
+        long after = engine.memoryInfo()[0];
+        assertTrue(Math.abs(before - after) <= 2L << 20, "free device memory before " + before + ", after " + after);
+    }
+
+    @Test
+    void aNewMaskOnTheResidentImageSkipsTheUpload() {
+        RgbaImage img = Conformance.randomImage(640, 480, new Random(5));
+        FilterResult first = engine.filter(img, FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("clamp")), Strategy.TILED);
+        FilterResult second = engine.filter(img, FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("clamp")), Strategy.TILED);
+        assertTrue(first.timings().uploadMs() > 0, "first filter uploads");
+        assertEquals(0.0, second.timings().uploadMs(), "second filter of the same image does not upload");
+        assertTrue(second.image().maxDifference(ReferenceConvolver.filter(img,
+                FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("clamp")))) <= 1);
+    }
+
+    @Test
+    void separableStrategiesRefuseAMaskThatIsNot() {
+        RgbaImage img = Conformance.randomImage(64, 64, new Random(6));
+        ConvolabException e = assertThrows(ConvolabException.class, () -> engine.filter(img,
+                FilterSpec.of(MaskPresets.parse("sharpen"), BorderPolicy.parse("zero")), Strategy.SEPARABLE_TILED));
+        assertTrue(e.getMessage().contains("not separable"), e.getMessage());
+    }
+}
