@@ -8,6 +8,12 @@ cd "$target"
 rm -rf bundle && mkdir -p bundle/convolab/{bin,lib,test}
 jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.management,jdk.zipfs,java.prefs \
       --strip-debug --no-man-pages --no-header-files --compress=0 --output bundle/convolab/runtime
+# Debian's JDK links its JPEG and colour-management natives to system libraries; a host without
+# them would fail on the first JPEG. They sit beside the natives, which look in $ORIGIN first.
+for lib in libjpeg.so.62 liblcms2.so.2; do
+  src=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
+  [[ -n "$src" ]] && cp -L "$src" bundle/convolab/runtime/lib/
+done
 cp convolab.jar bundle/convolab/lib/
 cp -r test-classes bundle/convolab/test/classes
 cp bundle-deps/*.jar bundle/convolab/test/

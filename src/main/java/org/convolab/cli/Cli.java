@@ -18,7 +18,12 @@ public final class Cli {
     /** Runs the CLI with the given streams and returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cl = commandLine(out, err);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (Throwable t) { // errors (a missing native library, say) bypass picocli's handler
+            err.println("convolab: " + oneLine(t));
+            return 1;
+        }
     }
 
     /** True when the arguments open the GUI (which keeps the JVM alive after main returns). */
