@@ -3,7 +3,6 @@ package org.convolab.cli;
 import com.google.gson.GsonBuilder;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,9 +18,9 @@ import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
+import org.convolab.engine.Measurements;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,9 +36,6 @@ import picocli.CommandLine.Spec;
                 "kernel_ms is the filter kernels of all three channels (device events on CUDA); end_to_end_ms adds "
                         + "upload, unpack, pack and download."})
 public final class BenchCommand implements Callable<Integer> {
-
-    /** Side of each square crop checked against the reference. */
-    static final int CROP = 24;
 
     @Spec
     CommandSpec cmd;
@@ -132,7 +128,7 @@ public final class BenchCommand implements Callable<Integer> {
             kernel[i] = last.timings().kernelMs();
             total[i] = last.timings().totalMs();
         }
-        double kMs = median(kernel);
+        double kMs = Measurements.median(kernel);
         var cost = last.timings().cost();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("backend", engine.backend());
@@ -145,32 +141,11 @@ public final class BenchCommand implements Callable<Integer> {
         row.put("border", spec.border().name());
         row.put("repeat", repeat);
         row.put("kernel_ms", round(kMs));
-        row.put("end_to_end_ms", round(median(total)));
+        row.put("end_to_end_ms", round(Measurements.median(total)));
         row.put("gbps", round(cost.bytes() / (kMs * 1e6)));
         row.put("gflops", round(cost.flops() / (kMs * 1e6)));
-        row.put("max_diff", maxDiffOnCrops(image, spec, last.image()));
+        row.put("max_diff", Measurements.maxDiffOnCrops(image, spec, last.image()));
         return row;
-    }
-
-    /** Largest 8-bit difference from the reference on a corner crop and a centre crop. */
-    static int maxDiffOnCrops(RgbaImage image, FilterSpec spec, RgbaImage result) {
-        int cw = Math.min(CROP, image.width());
-        int ch = Math.min(CROP, image.height());
-        int[][] origins = {{0, 0}, {(image.width() - cw) / 2, (image.height() - ch) / 2}};
-        int max = 0;
-        for (int[] o : origins) {
-            RgbaImage ref = ReferenceConvolver.filterRegion(image, spec, o[0], o[1], cw, ch);
-            for (int y = 0; y < ch; y++) {
-                for (int x = 0; x < cw; x++) {
-                    int a = ref.argb(x, y);
-                    int b = result.argb(o[0] + x, o[1] + y);
-                    for (int sh = 0; sh < 32; sh += 8) {
-                        max = Math.max(max, Math.abs(((a >>> sh) & 0xff) - ((b >>> sh) & 0xff)));
-                    }
-                }
-            }
-        }
-        return max;
     }
 
     private Mask maskFor(int r) {
@@ -221,13 +196,6 @@ public final class BenchCommand implements Callable<Integer> {
             list.add(Strategy.parse(name));
         }
         return list;
-    }
-
-    static double median(double[] v) {
-        double[] c = v.clone();
-        Arrays.sort(c);
-        int n = c.length;
-        return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
     }
 
     private static double round(double v) {

@@ -1,25 +1,20 @@
 package org.convolab.ui;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.application.Application;
-import javafx.application.Platform;
-import javafx.embed.swing.SwingFXUtils;
-import javafx.scene.Scene;
-import javafx.scene.control.Label;
 import javafx.scene.image.Image;
-import javafx.scene.image.ImageView;
-import javafx.scene.layout.BorderPane;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import org.convolab.core.ConvolabException;
 import org.convolab.core.RgbaImage;
-import org.convolab.io.ImageFiles;
 
-/** The JavaFX application: the main window. */
+/** The JavaFX application: opens the main window on an image or the default sample. */
 public class ConvolabApp extends Application {
 
     /** The image the window opens first; null for the default sample. */
     private static volatile Path initialImage;
+
+    private MainWindow window;
 
     /**
      * Launches the GUI (blocks until the window closes) and returns the exit code: 0, or 1 with one
@@ -39,37 +34,31 @@ public class ConvolabApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        Path file = initialImage != null ? initialImage : SampleImages.defaultSample();
-        BorderPane root = new BorderPane();
-        Label status = new Label();
-        root.setBottom(status);
-        try {
-            RgbaImage img = ImageFiles.read(file);
-            ImageView view = new ImageView(toFx(img));
-            view.setPreserveRatio(true);
-            view.fitWidthProperty().bind(root.widthProperty());
-            view.fitHeightProperty().bind(root.heightProperty().subtract(24));
-            root.setCenter(view);
-            status.setText(img.width() + " x " + img.height());
-        } catch (ConvolabException e) {
-            status.setText(e.getMessage());
-        }
-        stage.setTitle("Convolab \u2014 " + file.getFileName());
-        stage.setScene(new Scene(root, 1000, 700));
-        stage.show();
+        window = open(stage, initialImage);
     }
 
-    /** An RgbaImage as a JavaFX image. */
+    /** Builds the main window on a stage and opens the image (or the default sample). */
+    static MainWindow open(Stage stage, Path image) {
+        MainWindow w = new MainWindow(stage, new EngineProvider(), new AppPreferences());
+        Path first = image != null ? image : SampleImages.defaultSample();
+        stage.setTitle("Convolab \u2014 " + first.getFileName());
+        stage.show();
+        w.open(first);
+        return w;
+    }
+
+    /** An RgbaImage as a JavaFX image; safe off the FX thread (the image is not in a scene yet). */
     public static Image toFx(RgbaImage img) {
-        return SwingFXUtils.toFXImage(ImageFiles.toBufferedImage(img, true), null);
+        WritableImage fx = new WritableImage(img.width(), img.height());
+        fx.getPixelWriter().setPixels(0, 0, img.width(), img.height(), PixelFormat.getIntArgbInstance(), img.pixels(), 0,
+                img.width());
+        return fx;
     }
 
     @Override
     public void stop() {
-        Platform.exit();
-    }
-
-    static boolean exists(Path p) {
-        return p != null && Files.isRegularFile(p);
+        if (window != null) {
+            window.shutdown();
+        }
     }
 }

@@ -1,0 +1,113 @@
+package org.convolab.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.MaskText;
+import org.convolab.core.Strategy;
+import org.convolab.engine.Backend;
+
+/**
+ * What the app remembers between runs (java.util.prefs): window size, last folder, recent files and
+ * the last settings. Tests use their own node (system property {@code convolab.prefs.node}).
+ */
+final class AppPreferences {
+    private static final int RECENT = 8;
+    private final Preferences node;
+
+    AppPreferences() {
+        String name = System.getProperty("convolab.prefs.node", "convolab");
+        node = Preferences.userRoot().node("org/convolab/" + name);
+    }
+
+    double width() {
+        return node.getDouble("window.width", 1400);
+    }
+
+    double height() {
+        return node.getDouble("window.height", 900);
+    }
+
+    void saveWindow(double w, double h) {
+        node.putDouble("window.width", w);
+        node.putDouble("window.height", h);
+    }
+
+    Path lastFolder() {
+        String f = node.get("folder", null);
+        return f != null && Files.isDirectory(Path.of(f)) ? Path.of(f) : null;
+    }
+
+    List<Path> recentFiles() {
+        List<Path> list = new ArrayList<>();
+        for (String s : node.get("recent", "").split("\n")) {
+            if (!s.isBlank()) {
+                list.add(Path.of(s));
+            }
+        }
+        return list;
+    }
+
+    void opened(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        if (abs.getParent() != null) {
+            node.put("folder", abs.getParent().toString());
+        }
+        List<Path> recent = recentFiles();
+        recent.remove(abs);
+        recent.add(0, abs);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(RECENT, recent.size()); i++) {
+            sb.append(recent.get(i)).append('\n');
+        }
+        node.put("recent", sb.toString());
+    }
+
+    /** The last settings, or the initial ones when none were saved or they no longer parse. */
+    EditState lastState() {
+        EditState d = EditState.initial();
+        try {
+            String mask = node.get("mask", null);
+            if (mask == null) {
+                return d;
+            }
+            return new EditState(MaskText.parse(mask, "saved mask"), BorderPolicy.parse(node.get("border", "mirror")),
+                    node.getFloat("divisor", 1f), node.getFloat("offset", 0f), node.getBoolean("abs", false),
+                    Strategy.parse(node.get("strategy", "auto")), Backend.valueOf(node.get("backend", "AUTO")));
+        } catch (ConvolabException | IllegalArgumentException e) {
+            return d;
+        }
+    }
+
+    void saveState(EditState s) {
+        node.put("mask", MaskText.format(s.mask()));
+        node.put("border", s.border().name());
+        node.putFloat("divisor", s.divisor());
+        node.putFloat("offset", s.offset());
+        node.putBoolean("abs", s.abs());
+        node.put("strategy", s.strategy().id());
+        node.put("backend", s.backend().name());
+    }
+
+    void flush() {
+        try {
+            node.flush();
+        } catch (BackingStoreException e) {
+            // preferences are a convenience; losing them is not an error worth a dialog
+        }
+    }
+
+    /** Forgets everything (tests). */
+    void clear() {
+        try {
+            node.clear();
+        } catch (BackingStoreException e) {
+            // nothing to forget then
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.convolab.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.concurrent.Task;
+import org.convolab.engine.Measurements;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+
+/**
+ * Runs every applicable strategy N times on the current image (after one warm-up each) and reports
+ * a row per strategy: median kernel time, rates, speed-up over naive and the largest difference from
+ * the CPU reference (on a corner and a centre crop). Cancellable between runs.
+ */
+final class CompareTask extends Task<List<CompareTask.Row>> {
+
+    /** One strategy's figures and its output. */
+    record Row(String strategy, double kernelMs, double gbps, double gflops, double speedup, int maxDiff, RgbaImage output) {
+    }
+
+    private final ConvolutionEngine engine;
+    private final RgbaImage image;
+    private final FilterSpec spec;
+    private final int repeat;
+
+    CompareTask(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, int repeat) {
+        this.engine = engine;
+        this.image = image;
+        this.spec = spec;
+        this.repeat = repeat;
+    }
+
+    @Override
+    protected List<Row> call() {
+        List<Strategy> strategies = new ArrayList<>();
+        for (Strategy s : Strategy.concrete()) {
+            if (s.whyNotApplicable(spec.mask()) == null) {
+                strategies.add(s);
+            }
+        }
+        long total = (long) strategies.size() * (repeat + 1);
+        long done = 0;
+        List<Row> rows = new ArrayList<>();
+        double naiveMs = Double.NaN;
+        for (Strategy s : strategies) {
+            double[] ms = new double[repeat];
+            FilterResult last = null;
+            for (int i = -1; i < repeat; i++) {
+                if (isCancelled()) {
+                    return rows;
+                }
+                updateMessage(s.id() + " run " + (i + 2) + " of " + (repeat + 1));
+                last = engine.filter(image, spec, s);
+                if (i >= 0) {
+                    ms[i] = last.timings().kernelMs();
+                }
+                updateProgress(++done, total);
+            }
+            double med = Measurements.median(ms);
+            if (s == Strategy.NAIVE) {
+                naiveMs = med;
+            }
+            var cost = last.timings().cost();
+            int diff = Measurements.maxDiffOnCrops(image, spec, last.image());
+            String name = last.strategy() == s ? s.id() : s.id() + " (ran " + last.strategy().id() + ")";
+            rows.add(new Row(name, med, cost.bytes() / (med * 1e6), cost.flops() / (med * 1e6), Double.NaN, diff, last.image()));
+        }
+        double base = naiveMs;
+        return rows.stream().map(r -> new Row(r.strategy(), r.kernelMs(), r.gbps(), r.gflops(), base / r.kernelMs(),
+                r.maxDiff(), r.output())).toList();
+    }
+
+    /** The amplified difference of two outputs: |a - b| x gain per channel, opaque. */
+    static RgbaImage difference(RgbaImage a, RgbaImage b, int gain) {
+        int[] p = new int[a.size()];
+        int[] pa = a.pixels();
+        int[] pb = b.pixels();
+        for (int i = 0; i < p.length; i++) {
+            int v = 0xff000000;
+            for (int sh = 0; sh < 24; sh += 8) {
+                int d = Math.min(255, Math.abs(((pa[i] >>> sh) & 0xff) - ((pb[i] >>> sh) & 0xff)) * gain);
+                v |= d << sh;
+            }
+            p[i] = v;
+        }
+        return new RgbaImage(a.width(), a.height(), p);
+    }
+}

@@ -1,0 +1,191 @@
+package org.convolab.ui;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.cell.PropertyValueFactory;
+import javafx.scene.image.ImageView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.RgbaImage;
+
+/**
+ * Compare strategies: runs every applicable strategy N times with a progress bar and Cancel, then a
+ * table (strategy, median kernel ms, GB/s, GFLOP/s, speed-up over naive, max difference from the CPU
+ * reference) and a bar chart of the times. Selecting two rows shows their outputs side by side with
+ * their difference amplified 32 times.
+ */
+final class CompareWindow {
+
+    /** A table row as JavaFX properties want it. */
+    public static final class RowView {
+        private final CompareTask.Row row;
+
+        RowView(CompareTask.Row row) {
+            this.row = row;
+        }
+
+        public String getStrategy() {
+            return row.strategy();
+        }
+
+        public String getKernelMs() {
+            return String.format(Locale.ROOT, "%.3f", row.kernelMs());
+        }
+
+        public String getGbps() {
+            return String.format(Locale.ROOT, "%.1f", row.gbps());
+        }
+
+        public String getGflops() {
+            return String.format(Locale.ROOT, "%.1f", row.gflops());
+        }
+
+        public String getSpeedup() {
+            return Double.isNaN(row.speedup()) ? "—" : String.format(Locale.ROOT, "%.2f×", row.speedup());
+        }
+
+        public int getMaxDiff() {
+            return row.maxDiff();
+        }
+
+        CompareTask.Row row() {
+            return row;
+        }
+    }
+
+    static final int DIFF_GAIN = 32;
+
+    final Stage stage = new Stage();
+    final TableView<RowView> table = new TableView<>();
+    final ProgressBar progress = new ProgressBar(0);
+    final Button run = new Button("Run");
+    final Button cancel = new Button("Cancel");
+    final Label status = new Label("Runs every strategy that applies to the mask, N times each.");
+    private final Spinner<Integer> repeat = new Spinner<>(1, 200, 10);
+    private final BarChart<String, Number> chart = new BarChart<>(new CategoryAxis(), new NumberAxis());
+    private final ImageView left = new ImageView();
+    private final ImageView right = new ImageView();
+    private final ImageView diff = new ImageView();
+    private final Label pairLabel = new Label("Select two strategies to compare their outputs.");
+    private CompareTask task;
+
+    CompareWindow(Window owner, ExecutorService executor, ConvolutionEngine engine, RgbaImage image, FilterSpec spec, String what) {
+        stage.initOwner(owner);
+        stage.setTitle("Compare strategies \u2014 " + what);
+        table.setId("compare-table");
+        run.setId("compare-run");
+        cancel.setId("compare-cancel");
+        progress.setId("compare-progress");
+        table.getColumns().add(column("Strategy", "strategy", 170));
+        table.getColumns().add(column("Median kernel ms", "kernelMs", 120));
+        table.getColumns().add(column("GB/s", "gbps", 80));
+        table.getColumns().add(column("GFLOP/s", "gflops", 90));
+        table.getColumns().add(column("Speed-up over naive", "speedup", 140));
+        table.getColumns().add(column("Max diff vs CPU reference", "maxDiff", 170));
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<RowView>) c -> showPair());
+        table.setPrefHeight(240);
+        chart.setTitle("Median kernel time (ms)");
+        chart.setLegendVisible(false);
+        chart.setAnimated(false);
+        chart.setPrefHeight(240);
+        cancel.setDisable(true);
+        progress.setPrefWidth(260);
+        HBox controls = new HBox(8, new Label("Runs per strategy"), repeat, run, cancel, progress, status);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        for (ImageView v : new ImageView[] {left, right, diff}) {
+            v.setFitWidth(300);
+            v.setFitHeight(220);
+            v.setPreserveRatio(true);
+        }
+        HBox pair = new HBox(8, left, right, diff);
+        VBox center = new VBox(8, table, new HBox(8, chart), pairLabel, pair);
+        center.setPadding(new Insets(8));
+        BorderPane root = new BorderPane(center);
+        root.setTop(controls);
+        BorderPane.setMargin(controls, new Insets(8));
+        stage.setScene(new Scene(root, 1000, 820));
+        run.setOnAction(e -> start(executor, engine, image, spec));
+        cancel.setOnAction(e -> {
+            if (task != null) {
+                task.cancel();
+            }
+        });
+        stage.setOnHidden(e -> {
+            if (task != null) {
+                task.cancel();
+            }
+        });
+    }
+
+    private static TableColumn<RowView, Object> column(String title, String property, double width) {
+        TableColumn<RowView, Object> c = new TableColumn<>(title);
+        c.setCellValueFactory(new PropertyValueFactory<>(property));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    void start(ExecutorService executor, ConvolutionEngine engine, RgbaImage image, FilterSpec spec) {
+        task = new CompareTask(engine, image, spec, repeat.getValue());
+        progress.progressProperty().bind(task.progressProperty());
+        status.textProperty().bind(task.messageProperty());
+        run.setDisable(true);
+        cancel.setDisable(false);
+        task.setOnSucceeded(e -> finish(task.getValue(), task.isCancelled() ? "Cancelled" : "Done"));
+        task.setOnCancelled(e -> finish(List.of(), "Cancelled"));
+        task.setOnFailed(e -> finish(List.of(), "Failed: " + task.getException().getMessage()));
+        executor.submit(task);
+    }
+
+    private void finish(List<CompareTask.Row> rows, String message) {
+        status.textProperty().unbind();
+        progress.progressProperty().unbind();
+        status.setText(message);
+        run.setDisable(false);
+        cancel.setDisable(true);
+        if (rows.isEmpty()) {
+            return;
+        }
+        table.setItems(FXCollections.observableArrayList(rows.stream().map(RowView::new).toList()));
+        XYChart.Series<String, Number> s = new XYChart.Series<>();
+        for (CompareTask.Row r : rows) {
+            s.getData().add(new XYChart.Data<>(r.strategy(), r.kernelMs()));
+        }
+        chart.getData().setAll(List.of(s));
+    }
+
+    private void showPair() {
+        var sel = table.getSelectionModel().getSelectedItems();
+        if (sel.size() != 2) {
+            return;
+        }
+        CompareTask.Row a = sel.get(0).row();
+        CompareTask.Row b = sel.get(1).row();
+        left.setImage(ConvolabApp.toFx(a.output()));
+        right.setImage(ConvolabApp.toFx(b.output()));
+        diff.setImage(ConvolabApp.toFx(CompareTask.difference(a.output(), b.output(), DIFF_GAIN)));
+        pairLabel.setText(a.strategy() + "  |  " + b.strategy() + "  |  difference x" + DIFF_GAIN
+                + " (largest: " + a.output().maxDifference(b.output()) + ")");
+    }
+}

@@ -1,0 +1,61 @@
+package org.convolab.ui;
+
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
+import org.convolab.engine.Backend;
+
+/**
+ * Everything the user edits, as one immutable value: the unit of undo and redo, and the input of a
+ * filter run.
+ *
+ * @param mask     the weights as edited (normalise and flip act on them directly)
+ * @param border   ghost-cell policy
+ * @param divisor  output divisor (not 0)
+ * @param offset   output offset
+ * @param abs      absolute value of the sum first
+ * @param strategy how to run
+ * @param backend  CUDA or CPU (auto: CUDA when usable)
+ */
+public record EditState(Mask mask, BorderPolicy border, float divisor, float offset, boolean abs, Strategy strategy,
+                        Backend backend) {
+
+    /** A Gaussian blur with mirror ghost cells, the strategy and backend chosen automatically. */
+    public static EditState initial() {
+        return new EditState(org.convolab.core.MaskPresets.parse("gaussian:1.5"), BorderPolicy.parse("mirror"), 1f, 0f, false,
+                Strategy.AUTO, Backend.AUTO);
+    }
+
+    public FilterSpec spec() {
+        return new FilterSpec(mask, border, divisor, offset, abs);
+    }
+
+    public EditState withMask(Mask m) {
+        return new EditState(m, border, divisor, offset, abs, strategy, backend);
+    }
+
+    public EditState withBorder(BorderPolicy b) {
+        return new EditState(mask, b, divisor, offset, abs, strategy, backend);
+    }
+
+    public EditState withDivisor(float d) {
+        return new EditState(mask, border, d, offset, abs, strategy, backend);
+    }
+
+    public EditState withOffset(float o) {
+        return new EditState(mask, border, divisor, o, abs, strategy, backend);
+    }
+
+    public EditState withAbs(boolean a) {
+        return new EditState(mask, border, divisor, offset, a, strategy, backend);
+    }
+
+    public EditState withStrategy(Strategy s) {
+        return new EditState(mask, border, divisor, offset, abs, s, backend);
+    }
+
+    public EditState withBackend(Backend b) {
+        return new EditState(mask, border, divisor, offset, abs, strategy, b);
+    }
+}

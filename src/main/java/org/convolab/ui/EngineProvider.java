@@ -1,0 +1,57 @@
+package org.convolab.ui;
+
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.cpu.CpuEngine;
+import org.convolab.cuda.CudaEngine;
+import org.convolab.cuda.CudaProbe;
+import org.convolab.engine.Backend;
+
+/**
+ * The engines of the running app: the CPU engine, and the CUDA engine opened on first use when a
+ * GPU is usable. Called only from the filter thread, so no locking. If the GPU fails for good, the
+ * app goes on with the CPU and says why.
+ */
+final class EngineProvider implements AutoCloseable {
+    private final CpuEngine cpu = new CpuEngine();
+    private CudaEngine cuda;
+    private String cudaProblem;
+
+    EngineProvider() {
+        CudaProbe.Result probe = CudaProbe.probe();
+        cudaProblem = probe.problem();
+    }
+
+    /** Null when CUDA can be used, else why not (for tooltips and the status bar). */
+    synchronized String cudaProblem() {
+        return cudaProblem;
+    }
+
+    /** The engine for a backend choice; auto means CUDA when usable. */
+    synchronized ConvolutionEngine engine(Backend backend) {
+        if (backend == Backend.CPU || cudaProblem != null) {
+            return cpu;
+        }
+        if (cuda == null) {
+            try {
+                cuda = new CudaEngine(CudaProbe.probe().devices().get(0));
+            } catch (RuntimeException e) {
+                cudaProblem = "the GPU could not be set up: " + e.getMessage();
+                return cpu;
+            }
+        }
+        return cuda;
+    }
+
+    /** The CPU engine, for references and fallbacks. */
+    ConvolutionEngine cpu() {
+        return cpu;
+    }
+
+    @Override
+    public void close() {
+        cpu.close();
+        if (cuda != null) {
+            cuda.close();
+        }
+    }
+}
