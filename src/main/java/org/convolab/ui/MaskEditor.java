@@ -23,7 +23,7 @@ import org.convolab.core.SeparableMask;
  */
 final class MaskEditor extends VBox {
     static final int MAX_GRID = 31;
-    private static final String CELL_STYLE = "-fx-font-size: 11px;";
+    private static final String CELL_STYLE = "-fx-font-size: 10px; -fx-padding: 2 3 2 3;";
 
     private final ComboBox<Integer> columns = oddSizes();
     private final ComboBox<Integer> rows = oddSizes();
@@ -111,11 +111,11 @@ final class MaskEditor extends VBox {
         if (w == Math.rint(w) && Math.abs(w) < 1e5) {
             return String.valueOf((long) w);
         }
-        String s = String.format(Locale.ROOT, "%.4g", w);
-        if (s.contains("e")) {
-            return s;
+        if (Math.abs(w) < 1e-3) {
+            return String.format(Locale.ROOT, "%.1e", w).replace("e-0", "e-");
         }
-        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+        String s = String.format(Locale.ROOT, Math.abs(w) < 10 ? "%.4f" : "%.1f", w);
+        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
     private static String describe(SeparableMask s) {
@@ -138,6 +138,7 @@ final class MaskEditor extends VBox {
             for (int x = 0; x < w; x++) {
                 TextField f = new TextField();
                 f.setPrefColumnCount(5);
+                f.setMinWidth(50);
                 f.setStyle(CELL_STYLE);
                 f.setId("w-" + x + "-" + y);
                 int k = y * w + x;
