@@ -172,4 +172,21 @@ class CliTest {
         assertThat(r.out()).satisfiesAnyOf(o -> assertThat(o).contains("No usable CUDA device: "),
                 o -> assertThat(o).contains("GPU engine: ready"));
     }
+
+    @Test
+    void explainPrintsTheCourseTables() {
+        Run two = run("explain", "--dims", "2", "--tile", "8,16,32,64", "--mask", "5,9");
+        assertThat(two.code()).isZero();
+        assertThat(two.out()).contains("5           11.11    16.00    19.75    22.15")
+                .contains("9           20.25    36.00    51.84    64.00");
+        Run one = run("explain", "--dims", "1", "--tile", "16,32,64,128,256", "--mask", "5,9");
+        assertThat(one.out()).contains("5            4.00     4.44     4.71     4.85     4.92")
+                .contains("9            6.00     7.20     8.00     8.47     8.73");
+        Run csv = run("explain", "--dims", "2", "--tile", "8,16", "--mask", "5,9", "--format", "csv");
+        List<String> lines = csv.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("dims,mask,tile,");
+        assertThat(lines.get(0)).contains("reduction");
+        assertThat(lines).hasSize(5).contains("2,9,16,24,36.00,2.2500,18.0000");
+        assertThat(run("explain", "--mask", "4").code()).isEqualTo(1);
+    }
 }

@@ -1,0 +1,94 @@
+package org.convolab.core;
+
+/**
+ * The course's cost model of each strategy (shared/course-examples.md, sections 4 and 5), for float32
+ * data: global-memory loads per output, arithmetic intensity in FLOP per byte of global memory read,
+ * and the bandwidth reduction of tiling. {@code mask} is the mask width M, {@code tile} the output
+ * tile width T (O_TILE_WIDTH); the input tile is T + M - 1 wide; {@code dims} is 1 or 2.
+ */
+public final class CostModel {
+
+    /** Bytes of one float. */
+    public static final int FLOAT = 4;
+
+    /** Threads in a block at most: a block = input tile is at most 32 x 32 in 2D. */
+    public static final int MAX_BLOCK_THREADS = 1024;
+
+    private CostModel() {
+    }
+
+    private static void check(int dims, int mask, int tile) {
+        if (dims != 1 && dims != 2) {
+            throw new ConvolabException("dims must be 1 or 2, not " + dims);
+        }
+        if (mask < 1 || mask % 2 == 0) {
+            throw new ConvolabException("mask width must be odd and positive, not " + mask);
+        }
+        if (tile < 1) {
+            throw new ConvolabException("tile width must be positive, not " + tile);
+        }
+    }
+
+    /** Input tile width: T + M - 1. */
+    public static int inputTile(int mask, int tile) {
+        return tile + mask - 1;
+    }
+
+    /**
+     * The bandwidth reduction of tiling: input elements the untiled kernel loads for a tile's outputs
+     * over those the tiled kernel loads. 1D: M·T / (T + M − 1); 2D: T²·M² / (T + M − 1)².
+     */
+    public static double reduction(int dims, int mask, int tile) {
+        check(dims, mask, tile);
+        double r = (double) mask * tile / inputTile(mask, tile);
+        return dims == 1 ? r : r * r;
+    }
+
+    /** Multiply-adds per output: M in 1D, M² in 2D. */
+    public static long tapsPerOutput(int dims, int mask) {
+        return dims == 1 ? mask : (long) mask * mask;
+    }
+
+    /**
+     * Global-memory loads per output under a strategy: naive reads an input and a weight per tap;
+     * constant reads an input per tap (the weights come from the constant cache); the tiled strategies
+     * read the input tile once per block, (T + M − 1)^d / T^d per output (cached reads the same
+     * elements, its halo through the cache); separable runs two 1D passes.
+     */
+    public static double loadsPerOutput(Strategy s, int dims, int mask, int tile) {
+        check(dims, mask, tile);
+        long taps = tapsPerOutput(dims, mask);
+        return switch (s) {
+            case NAIVE -> 2.0 * taps;
+            case CONSTANT -> taps;
+            case TILED, TILED_OUT, CACHED, AUTO -> Math.pow((double) inputTile(mask, tile) / tile, dims);
+            case SEPARABLE -> 2.0 * mask;
+            case SEPARABLE_TILED -> 2.0 * inputTile(mask, tile) / tile;
+        };
+    }
+
+    /** FLOP per output: a multiply and an add per tap (two passes of M taps for the separable ones). */
+    public static double flopsPerOutput(Strategy s, int dims, int mask) {
+        if (s.needsSeparable()) {
+            return 2.0 * 2 * mask;
+        }
+        return 2.0 * tapsPerOutput(dims, mask);
+    }
+
+    /**
+     * Arithmetic intensity: FLOP per byte of global memory read. naive 0.25, constant 0.5, tiled
+     * OUT^d·2M^d / (IN^d·4), tending to M^d/2 when OUT ≫ r.
+     */
+    public static double intensity(Strategy s, int dims, int mask, int tile) {
+        return flopsPerOutput(s, dims, mask) / (loadsPerOutput(s, dims, mask, tile) * FLOAT);
+    }
+
+    /**
+     * For a block = input tile: the largest output tile that fits {@value #MAX_BLOCK_THREADS} threads,
+     * OUT ≤ 32 − 2r in 2D (0 when none fits), 1024 − 2r in 1D.
+     */
+    public static int maxOutputTileForInputBlocks(int dims, int mask) {
+        int side = dims == 1 ? MAX_BLOCK_THREADS : (int) Math.sqrt(MAX_BLOCK_THREADS);
+        return Math.max(0, side - (mask - 1));
+    }
+}

@@ -1,0 +1,41 @@
+package org.convolab.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** The cost model against the exact tables of shared/course-examples.md, sections 4 and 5. */
+class CostModelTest {
+
+    static final int[] TILES_1D = {16, 32, 64, 128, 256};
+    static final String[][] EXACT_1D = {{"4.00", "4.44", "4.71", "4.85", "4.92"}, {"6.00", "7.20", "8.00", "8.47", "8.73"}};
+    static final int[] TILES_2D = {8, 16, 32, 64};
+    static final String[][] EXACT_2D = {{"11.11", "16.00", "19.75", "22.15"}, {"20.25", "36.00", "51.84", "64.00"}};
+    static final int[] MASKS = {5, 9};
+
+    @Test
+    void reductionTablesMatchTheCourseExactly() {
+        for (int m = 0; m < 2; m++) {
+            for (int t = 0; t < TILES_1D.length; t++) {
+                assertThat(String.format(Locale.ROOT, "%.2f", CostModel.reduction(1, MASKS[m], TILES_1D[t]))).isEqualTo(EXACT_1D[m][t]);
+            }
+            for (int t = 0; t < TILES_2D.length; t++) {
+                assertThat(String.format(Locale.ROOT, "%.2f", CostModel.reduction(2, MASKS[m], TILES_2D[t]))).isEqualTo(EXACT_2D[m][t]);
+            }
+        }
+    }
+
+    @Test
+    void arithmeticIntensityOfSectionFive() {
+        assertThat(CostModel.intensity(Strategy.NAIVE, 2, 9, 16)).isEqualTo(0.25);
+        assertThat(CostModel.intensity(Strategy.CONSTANT, 2, 9, 16)).isEqualTo(0.5);
+        // OUT^2 * 2(2r+1)^2 / (IN^2 * 4), r = 2, OUT = 28, IN = 32
+        assertThat(CostModel.intensity(Strategy.TILED, 2, 5, 28)).isCloseTo(28.0 * 28 * 2 * 25 / (32.0 * 32 * 4), within(1e-12));
+        // tends to (2r+1)^2 / 2 for OUT >> r
+        assertThat(CostModel.intensity(Strategy.TILED, 2, 5, 100000)).isCloseTo(12.5, within(1e-3));
+        assertThat(CostModel.maxOutputTileForInputBlocks(2, 5)).isEqualTo(28);
+        assertThat(CostModel.maxOutputTileForInputBlocks(2, 33)).isZero();
+    }
+}
