@@ -14,8 +14,11 @@ public final class GuiCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "IMAGE", description = "image to open first")
     Path image;
 
+    @picocli.CommandLine.Option(names = "--classroom", description = "also open the classroom window (ghost cells, tiles, cost model)")
+    boolean classroom;
+
     @Override
     public Integer call() {
-        return ConvolabApp.launchApp(image);
+        return ConvolabApp.launchApp(image, classroom);
     }
 }

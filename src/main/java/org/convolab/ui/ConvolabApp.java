@@ -13,6 +13,7 @@ public class ConvolabApp extends Application {
 
     /** The image the window opens first; null for the default sample. */
     private static volatile Path initialImage;
+    private static volatile boolean openClassroom;
 
     private MainWindow window;
 
@@ -20,8 +21,9 @@ public class ConvolabApp extends Application {
      * Launches the GUI (blocks until the window closes) and returns the exit code: 0, or 1 with one
      * line on stderr when there is no display.
      */
-    public static int launchApp(Path image) {
+    public static int launchApp(Path image, boolean classroom) {
         initialImage = image;
+        openClassroom = classroom;
         try {
             Application.launch(ConvolabApp.class);
             return 0;
@@ -35,6 +37,9 @@ public class ConvolabApp extends Application {
     @Override
     public void start(Stage stage) {
         window = open(stage, initialImage);
+        if (openClassroom) {
+            window.openClassroom();
+        }
     }
 
     /** Builds the main window on a stage and opens the image (or the default sample). */

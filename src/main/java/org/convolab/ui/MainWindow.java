@@ -93,6 +93,7 @@ final class MainWindow {
     private final RadioMenuItem splitMode = new RadioMenuItem("Before/after divider");
     private Image inputFx;
     private CompareWindow compareWindow;
+    private ClassroomWindow classroom;
 
     private static Thread daemon(Runnable r, String name) {
         Thread t = new Thread(r, name);
@@ -229,7 +230,8 @@ final class MainWindow {
 
         MenuItem compareItem = item("Compare strategies...", "Shortcut+K", e -> openCompare());
         compareItem.setId("menu-compare");
-        Menu tools = new Menu("Tools", null, compareItem);
+        MenuItem classroom = item("Classroom: ghost cells, tiles, cost model...", "Shortcut+L", e -> openClassroom());
+        Menu tools = new Menu("Tools", null, compareItem, classroom);
         return new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
     }
 
@@ -645,6 +647,21 @@ final class MainWindow {
                         + current().mask().height() + " mask, " + current().border().name() + ", " + engine.backend());
         compareWindow.stage.show();
         return compareWindow;
+    }
+
+    /** The input as a JavaFX image (for the classroom's tile view). */
+    Image inputImage() {
+        return inputFx;
+    }
+
+    /** Opens the classroom window, or brings it forward. */
+    ClassroomWindow openClassroom() {
+        if (classroom == null) {
+            classroom = new ClassroomWindow(this);
+        }
+        classroom.stage.show();
+        classroom.stage.toFront();
+        return classroom;
     }
 
     void shutdown() {

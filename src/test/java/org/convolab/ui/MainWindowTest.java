@@ -167,4 +167,28 @@ class MainWindowTest {
         robot.interact(() -> window.save(out, target));
         waitUntil(() -> Files.exists(target));
     }
+
+    @Test
+    void ghostCellViewListsTheSumOfTheFilteredCornerPixel(FxRobot robot) {
+        robot.interact(() -> window.edit(window.current().withMask(MaskPresets.parse("1 2 3 2 1; 2 3 4 3 2; 3 4 5 4 3; 2 3 4 3 2; 1 2 3 2 1"))
+                .withDivisor(65).withBorder(BorderPolicy.parse("zero"))));
+        RgbaImage out = settledOutput();
+        ClassroomWindow[] cw = new ClassroomWindow[1];
+        robot.interact(() -> cw[0] = window.openClassroom());
+        robot.interact(() -> cw[0].ghosts.select(0, 0));
+        int listed = cw[0].ghosts.listedOutput();
+        assertThat(listed).isEqualTo(out.channel(0, 0, 0));
+        assertThat(cw[0].ghosts.terms.getItems()).last().asString().startsWith("sum = ");
+        assertThat(cw[0].ghosts.terms.getItems()).anyMatch(l -> l.contains("ghost (-2, -2) is the constant 0"));
+        assertThat(cw[0].ghosts.result.getText()).endsWith("= " + listed);
+        // changing the policy updates the view at once
+        robot.interact(() -> window.border.getSelectionModel().select("clamp"));
+        waitUntil(() -> window.current().border().name().equals("clamp"));
+        assertThat(cw[0].ghosts.terms.getItems()).anyMatch(l -> l.contains("ghost (-2, -2) copies pixel (0, 0)"));
+        RgbaImage clamped = settledOutput();
+        assertThat(cw[0].ghosts.listedOutput()).isEqualTo(clamped.channel(0, 0, 0));
+        assertThat(cw[0].tiles.info.getText()).contains("block = input tile").contains("ghost cells");
+        assertThat(cw[0].cost.model.getText()).contains("loads / output");
+        robot.interact(() -> cw[0].stage.close());
+    }
 }

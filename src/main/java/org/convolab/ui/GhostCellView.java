@@ -1,0 +1,264 @@
+package org.convolab.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Spinner;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
+import org.convolab.core.GhostCells;
+import org.convolab.core.Mask;
+import org.convolab.core.MaskText;
+import org.convolab.core.RgbaImage;
+
+/**
+ * The ghost-cell view: a magnified grid of the pixels at an edge or corner, extended by the mask
+ * radius. Ghost cells are hatched and outlined, coloured with the value the policy gives them;
+ * hovering one names the pixel it copies. Clicking a pixel places the mask there: its footprint is
+ * outlined and the weighted sum is listed term by term, ending in the filtered value.
+ */
+final class GhostCellView extends VBox {
+    static final String[] PLACES = {"top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right"};
+    private static final double CELL = 38;
+
+    final ComboBox<String> place = new ComboBox<>(FXCollections.observableArrayList(PLACES));
+    final ComboBox<String> channel = new ComboBox<>(FXCollections.observableArrayList("red", "green", "blue"));
+    final CheckBox oneD = new CheckBox("1D (one row)");
+    final Spinner<Integer> extent = new Spinner<>(1, 16, 5);
+    final Canvas canvas = new Canvas();
+    final Label hoverLabel = new Label("Hover a cell to see what it reads; click a pixel to place the mask there.");
+    final ListView<String> terms = new ListView<>();
+    final Label result = new Label();
+
+    private RgbaImage image;
+    private EditState state;
+    private int gx0;
+    private int gy0;
+    private int gw;
+    private int gh;
+    private int selX = -1;
+    private int selY = -1;
+
+    GhostCellView() {
+        setSpacing(6);
+        setPadding(new Insets(8));
+        place.setValue("top-left");
+        channel.setValue("red");
+        place.setId("ghost-place");
+        canvas.setId("ghost-canvas");
+        terms.setId("ghost-terms");
+        result.setId("ghost-result");
+        hoverLabel.setId("ghost-hover");
+        place.setOnAction(e -> {
+            selX = -1;
+            redraw();
+        });
+        channel.setOnAction(e -> redraw());
+        oneD.setOnAction(e -> {
+            selX = -1;
+            redraw();
+        });
+        extent.valueProperty().addListener(o -> redraw());
+        HBox controls = new HBox(8, new Label("Edge"), place, new Label("Channel"), channel, new Label("Pixels shown"), extent, oneD);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        canvas.setOnMouseMoved(e -> hover(e.getX(), e.getY()));
+        canvas.setOnMouseClicked(e -> click(e.getX(), e.getY()));
+        ScrollPane scroll = new ScrollPane(canvas);
+        scroll.setPrefViewportHeight(420);
+        terms.setPrefHeight(200);
+        result.setStyle("-fx-font-weight: bold;");
+        getChildren().addAll(controls, scroll, hoverLabel, new Label("Weighted sum at the selected output pixel:"), terms, result);
+    }
+
+    /** Shows the image and settings (called whenever either changes). */
+    void show(RgbaImage img, EditState s) {
+        boolean newImage = img != image;
+        image = img;
+        state = s;
+        if (newImage) {
+            selX = -1;
+        }
+        redraw();
+    }
+
+    private int channelIndex() {
+        return switch (channel.getValue()) {
+            case "green" -> 1;
+            case "blue" -> 2;
+            default -> 0;
+        };
+    }
+
+    private Mask mask() {
+        Mask m = state.mask();
+        if (!oneD.isSelected()) {
+            return m;
+        }
+        float[] row = new float[m.width()];
+        for (int i = 0; i < m.width(); i++) {
+            row[i] = m.get(i, m.radiusY());
+        }
+        return Mask.of(m.width(), 1, row);
+    }
+
+    /** The image region around the chosen place, before extension: x0, y0, width, height. */
+    int[] baseRegion() {
+        int n = extent.getValue();
+        int w = image.width();
+        int h = image.height();
+        int bw = Math.min(n, w);
+        int bh = oneD.isSelected() ? 1 : Math.min(n, h);
+        String p = place.getValue();
+        int x0 = p.endsWith("left") ? 0 : p.endsWith("right") ? w - bw : (w - bw) / 2;
+        int y0 = p.startsWith("top") ? 0 : p.startsWith("bottom") ? h - bh : (h - bh) / 2;
+        if (p.equals("left") || p.equals("right")) {
+            y0 = (h - bh) / 2;
+        }
+        return new int[] {x0, y0, bw, bh};
+    }
+
+    private void redraw() {
+        if (image == null || state == null) {
+            return;
+        }
+        Mask m = mask();
+        int[] b = baseRegion();
+        gx0 = b[0] - m.radiusX();
+        gy0 = b[1] - m.radiusY();
+        gw = b[2] + 2 * m.radiusX();
+        gh = b[3] + 2 * m.radiusY();
+        canvas.setWidth(gw * CELL + 1);
+        canvas.setHeight(gh * CELL + 1);
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        g.setFont(Font.font(10));
+        g.setTextAlign(TextAlignment.CENTER);
+        int c = channelIndex();
+        for (int y = 0; y < gh; y++) {
+            for (int x = 0; x < gw; x++) {
+                GhostCells.Cell cell = GhostCells.cell(image, c, state.border(), gx0 + x, gy0 + y);
+                double px = x * CELL;
+                double py = y * CELL;
+                double v = Math.max(0, Math.min(255, cell.value())) / 255.0;
+                g.setFill(c == 0 ? Color.color(v, v * 0.35, v * 0.35) : c == 1 ? Color.color(v * 0.35, v, v * 0.35)
+                        : Color.color(v * 0.35, v * 0.35, v));
+                g.fillRect(px, py, CELL, CELL);
+                if (cell.ghost()) {
+                    g.setStroke(Color.rgb(255, 255, 255, 0.55));
+                    g.setLineWidth(1);
+                    for (double d = -CELL; d < CELL; d += 7) {
+                        g.strokeLine(px + Math.max(0, d), py + Math.max(0, -d), px + Math.min(CELL, CELL + d),
+                                py + Math.min(CELL, CELL - d));
+                    }
+                    g.setStroke(Color.ORANGE);
+                    g.setLineDashes(3, 3);
+                    g.strokeRect(px + 1.5, py + 1.5, CELL - 3, CELL - 3);
+                    g.setLineDashes();
+                } else {
+                    g.setStroke(Color.gray(0.6));
+                    g.strokeRect(px, py, CELL, CELL);
+                }
+                g.setFill(v > 0.55 ? Color.BLACK : Color.WHITE);
+                g.fillText(cell.constant() ? "C " + MaskText.formatWeight((float) cell.value())
+                        : String.valueOf((int) cell.value()), px + CELL / 2, py + CELL / 2 + 4);
+            }
+        }
+        // the image's edge
+        g.setStroke(Color.DODGERBLUE);
+        g.setLineWidth(2.5);
+        double ex0 = (Math.max(gx0, 0) - gx0) * CELL;
+        double ey0 = (Math.max(gy0, 0) - gy0) * CELL;
+        double ex1 = (Math.min(gx0 + gw, image.width()) - gx0) * CELL;
+        double ey1 = (Math.min(gy0 + gh, image.height()) - gy0) * CELL;
+        g.strokeRect(ex0, ey0, ex1 - ex0, ey1 - ey0);
+        if (selX >= 0) {
+            double fx = (selX - m.radiusX() - gx0) * CELL;
+            double fy = (selY - m.radiusY() - gy0) * CELL;
+            g.setStroke(Color.YELLOW);
+            g.setLineWidth(3);
+            g.strokeRect(fx, fy, m.width() * CELL, m.height() * CELL);
+            g.setStroke(Color.MAGENTA);
+            g.strokeRect((selX - gx0) * CELL + 3, (selY - gy0) * CELL + 3, CELL - 6, CELL - 6);
+        }
+        listTerms();
+    }
+
+    private void hover(double vx, double vy) {
+        if (image == null) {
+            return;
+        }
+        int x = gx0 + (int) (vx / CELL);
+        int y = gy0 + (int) (vy / CELL);
+        hoverLabel.setText(GhostCells.cell(image, channelIndex(), state.border(), x, y).describe());
+    }
+
+    private void click(double vx, double vy) {
+        int x = gx0 + (int) (vx / CELL);
+        int y = gy0 + (int) (vy / CELL);
+        select(x, y);
+    }
+
+    /** Places the mask on output pixel (x, y), if it is inside the image and the shown region. */
+    void select(int x, int y) {
+        if (image == null || x < 0 || y < 0 || x >= image.width() || y >= image.height()) {
+            return;
+        }
+        int[] b = baseRegion();
+        if (x < b[0] || y < b[1] || x >= b[0] + b[2] || y >= b[1] + b[3]) {
+            return;
+        }
+        selX = x;
+        selY = y;
+        redraw();
+    }
+
+    /** The output value listed last, or -1 when no pixel is selected. */
+    int listedOutput() {
+        return selX < 0 ? -1 : lastOutput;
+    }
+
+    private int lastOutput = -1;
+
+    private void listTerms() {
+        List<String> lines = new ArrayList<>();
+        if (selX < 0) {
+            terms.getItems().setAll(lines);
+            result.setText("");
+            lastOutput = -1;
+            return;
+        }
+        List<GhostCells.Term> ts = GhostCells.terms(image, channelIndex(), mask(), state.border(), selX, selY);
+        for (GhostCells.Term t : ts) {
+            if (t.weight() == 0f) {
+                continue;
+            }
+            lines.add(String.format(Locale.ROOT, "w[%d][%d] %s x %s = %s", t.j(), t.i(), MaskText.formatWeight(t.weight()),
+                    t.cell().describe(), fmt(t.product())));
+        }
+        double sum = GhostCells.sum(ts);
+        lastOutput = state.spec().toByte(sum);
+        lines.add(String.format(Locale.ROOT, "sum = %s", fmt(sum)));
+        terms.getItems().setAll(lines);
+        result.setText(String.format(Locale.ROOT, "output (%d, %d) %s = clamp(round(%s%s / %s + %s), 0, 255) = %d", selX, selY,
+                channel.getValue(), state.abs() ? "|" : "", fmt(sum) + (state.abs() ? "|" : ""),
+                MaskText.formatWeight(state.divisor()), MaskText.formatWeight(state.offset()), lastOutput));
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+}
