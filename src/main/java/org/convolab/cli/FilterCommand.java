@@ -86,9 +86,9 @@ public final class FilterCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d image%n", engine.backend(), engine.device(),
                 r.strategy().id(), in.width(), in.height()));
         sb.append(String.format(Locale.ROOT, "upload %.3f ms, unpack %.3f ms, kernels", t.uploadMs(), t.unpackMs()));
-        String[] ch = {"R", "G", "B"};
+        String[] ch = t.channelMs().size() == 3 ? new String[] {"R", "G", "B"} : new String[] {"RGB"};
         for (int c = 0; c < t.channelMs().size(); c++) {
-            sb.append(String.format(Locale.ROOT, " %s %.3f", ch[c % 3], t.channelMs().get(c)));
+            sb.append(String.format(Locale.ROOT, " %s %.3f", ch[c], t.channelMs().get(c)));
         }
         sb.append(String.format(Locale.ROOT, " ms (%.3f ms), pack %.3f ms, download %.3f ms, end to end %.3f ms%n",
                 t.kernelMs(), t.packMs(), t.downloadMs(), t.totalMs()));

@@ -61,9 +61,11 @@ public final class CostModel {
         return switch (s) {
             case NAIVE -> 2.0 * taps;
             case CONSTANT -> taps;
-            case TILED, TILED_OUT, CACHED, AUTO -> Math.pow((double) inputTile(mask, tile) / tile, dims);
+            case TILED, TILED_OUT, CACHED, FAST, AUTO -> Math.pow((double) inputTile(mask, tile) / tile, dims);
             case SEPARABLE -> 2.0 * mask;
             case SEPARABLE_TILED -> 2.0 * inputTile(mask, tile) / tile;
+            // one pass: the input tile once, the row-filtered intermediate stays in shared memory
+            case FAST_SEPARABLE -> Math.pow((double) inputTile(mask, tile) / tile, dims);
         };
     }
 

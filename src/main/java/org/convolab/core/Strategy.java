@@ -18,7 +18,9 @@ public enum Strategy {
     CACHED("cached", "tile interior in shared memory, halo read through the cache", false),
     SEPARABLE("separable", "rows then columns, 1D masks in constant memory, one thread per output", true),
     SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
-    AUTO("auto", "separable-tiled for rank-1 masks, else the fastest 2D strategy (tiled-out)", false);
+    FAST("fast", "2D, all channels in one launch, compile-time radius, outputs slide down a register window", false),
+    FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch", true),
+    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for rank-1 masks, else fast)", false);
 
     private final String id;
     private final String description;

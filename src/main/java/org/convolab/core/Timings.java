@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param uploadMs   host to device copy (0 on the CPU)
  * @param unpackMs   ARGB to float planes
- * @param channelMs  the filter kernel(s) of each of R, G, B
+ * @param channelMs  the filter kernel(s) of each of R, G, B, or one entry when one launch did all three
  * @param packMs     float planes to ARGB with the output mapping
  * @param downloadMs device to host copy (0 on the CPU)
  * @param totalMs    end to end, from the call to the result in host memory

@@ -55,7 +55,7 @@ public final class CpuEngine implements ConvolutionEngine {
         Mask mask = spec.mask();
         strategy.checkApplicable(mask);
         SeparableMask sep = mask.separable().orElse(null);
-        Strategy used = strategy == Strategy.AUTO ? (sep != null ? Strategy.SEPARABLE_TILED : Strategy.TILED_OUT) : strategy;
+        Strategy used = strategy == Strategy.AUTO ? (sep != null ? Strategy.FAST_SEPARABLE : Strategy.FAST) : strategy;
         boolean separablePath = used.needsSeparable();
 
         long t0 = System.nanoTime();

@@ -20,6 +20,16 @@ interface ChannelLauncher {
     /** Filters one plane: {@code in} to {@code out} (both width*height floats). */
     void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out);
 
+    /** True when one launch filters all three channels ({@link #launchAll}). */
+    default boolean allChannels() {
+        return false;
+    }
+
+    /** Filters the three planes in one launch; only for launchers whose {@link #allChannels()} is true. */
+    default void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
+        throw new UnsupportedOperationException("one channel at a time");
+    }
+
     /** Whether the kernels run as two separable passes (for the byte and FLOP counts). */
     default boolean twoPasses() {
         return false;

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import jcuda.CudaException;
 import jcuda.driver.CUcontext;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUstream;
@@ -72,6 +73,8 @@ public final class CudaEngine implements ConvolutionEngine {
         launchers.put(Strategy.CACHED, new CachedLauncher());
         launchers.put(Strategy.SEPARABLE, new SeparableLauncher(false));
         launchers.put(Strategy.SEPARABLE_TILED, new SeparableLauncher(true));
+        launchers.put(Strategy.FAST, new FastLauncher());
+        launchers.put(Strategy.FAST_SEPARABLE, new FastSeparableLauncher());
         thread.run(this::ensureContext);
     }
 
@@ -86,11 +89,11 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /**
-     * The strategy auto picks for a mask on the GPU: separable-tiled for rank-1 masks, else tiled-out,
-     * the fastest 2D strategy at every radius of the first bench on an H200 (docs/BENCHMARKS.md).
+     * The strategy auto picks for a mask on the GPU: fast-separable for rank-1 masks, else fast (the
+     * fastest at every radius the board measured, docs/BENCHMARKS.md).
      */
     public static Strategy autoStrategy(Mask mask) {
-        return mask.separable().isPresent() ? Strategy.SEPARABLE_TILED : Strategy.TILED_OUT;
+        return mask.separable().isPresent() ? Strategy.FAST_SEPARABLE : Strategy.FAST;
     }
 
     @Override
@@ -146,9 +149,17 @@ public final class CudaEngine implements ConvolutionEngine {
                     .run(module, stream);
         }
         cuEventRecord(events[2], stream);
-        for (int c = 0; c < 3; c++) {
-            launcher.launch(ctx, r.plane(c).ptr(), r.outPlane(c).ptr());
-            cuEventRecord(events[3 + c], stream);
+        boolean oneLaunch = launcher.allChannels();
+        if (oneLaunch) {
+            CUdeviceptr[] ins = {r.plane(0).ptr(), r.plane(1).ptr(), r.plane(2).ptr()};
+            CUdeviceptr[] outs = {r.outPlane(0).ptr(), r.outPlane(1).ptr(), r.outPlane(2).ptr()};
+            launcher.launchAll(ctx, ins, outs);
+            cuEventRecord(events[5], stream);
+        } else {
+            for (int c = 0; c < 3; c++) {
+                launcher.launch(ctx, r.plane(c).ptr(), r.outPlane(c).ptr());
+                cuEventRecord(events[3 + c], stream);
+            }
         }
         KernelLaunch pack = new KernelLaunch("convolab_pack_argb").grid(KernelLaunch.ceilDiv(w * h, 256), 1).block(256, 1)
                 .ptr(r.outPlane(0).ptr()).ptr(r.outPlane(1).ptr()).ptr(r.outPlane(2).ptr()).ptr(r.argbIn().ptr())
@@ -167,8 +178,12 @@ public final class CudaEngine implements ConvolutionEngine {
         r.hostOut().get(out);
         double total = (System.nanoTime() - t0) / 1e6;
         List<Double> channels = new ArrayList<>(3);
-        for (int c = 0; c < 3; c++) {
-            channels.add(elapsed(events[2 + c], events[3 + c]));
+        if (oneLaunch) {
+            channels.add(elapsed(events[2], events[5]));
+        } else {
+            for (int c = 0; c < 3; c++) {
+                channels.add(elapsed(events[2 + c], events[3 + c]));
+            }
         }
         Timings t = new Timings(upload ? elapsed(events[0], events[1]) : 0, upload ? elapsed(events[1], events[2]) : 0, channels,
                 elapsed(events[5], events[6]), elapsed(events[6], events[7]), total,

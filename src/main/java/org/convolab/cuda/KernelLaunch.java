@@ -17,6 +17,7 @@ final class KernelLaunch {
     private final String kernel;
     private int gx = 1;
     private int gy = 1;
+    private int gz = 1;
     private int bx = 1;
     private int by = 1;
     private int shared;
@@ -29,6 +30,13 @@ final class KernelLaunch {
     KernelLaunch grid(int x, int y) {
         gx = x;
         gy = y;
+        return this;
+    }
+
+    KernelLaunch grid(int x, int y, int z) {
+        gx = x;
+        gy = y;
+        gz = z;
         return this;
     }
 
@@ -60,7 +68,7 @@ final class KernelLaunch {
 
     /** "convolab_tiled (grid 128x128, block 32x32, 4096 B shared)". */
     String describe() {
-        return kernel + " (grid " + gx + "x" + gy + ", block " + bx + "x" + by + ", " + shared + " B shared)";
+        return kernel + " (grid " + gx + "x" + gy + (gz > 1 ? "x" + gz : "") + ", block " + bx + "x" + by + ", " + shared + " B shared)";
     }
 
     void run(CudaModule module, CUstream stream) {
@@ -69,7 +77,7 @@ final class KernelLaunch {
         }
         CUfunction f = module.function(kernel);
         try {
-            cuLaunchKernel(f, gx, gy, 1, bx, by, 1, shared, stream, Pointer.to(args.toArray(new Pointer[0])), null);
+            cuLaunchKernel(f, gx, gy, gz, bx, by, 1, shared, stream, Pointer.to(args.toArray(new Pointer[0])), null);
         } catch (CudaException e) {
             throw new CudaFault("CUDA kernel " + describe() + " failed to launch: " + e.getMessage(), e);
         }

@@ -33,8 +33,12 @@ final class TimingOverlay extends VBox {
         sb.append(String.format(Locale.ROOT, "%s  |  %s  |  mask %dx%d%n", o.result().strategy().id(), o.state().border().name(),
                 m.width(), m.height()));
         sb.append(String.format(Locale.ROOT, "%s: %s%n", o.backend(), o.device()));
-        sb.append(String.format(Locale.ROOT, "kernel %8.3f ms  (R %.3f  G %.3f  B %.3f)%n", t.kernelMs(),
-                t.channelMs().get(0), t.channelMs().get(1), t.channelMs().get(2)));
+        if (t.channelMs().size() == 3) {
+            sb.append(String.format(Locale.ROOT, "kernel %8.3f ms  (R %.3f  G %.3f  B %.3f)%n", t.kernelMs(),
+                    t.channelMs().get(0), t.channelMs().get(1), t.channelMs().get(2)));
+        } else {
+            sb.append(String.format(Locale.ROOT, "kernel %8.3f ms  (R, G, B in one launch)%n", t.kernelMs()));
+        }
         sb.append(String.format(Locale.ROOT, "upload %8.3f ms   download %.3f ms%n", t.uploadMs(), t.downloadMs()));
         sb.append(String.format(Locale.ROOT, "end to end %.3f ms%n", t.totalMs()));
         sb.append(String.format(Locale.ROOT, "%.1f GB/s   %.1f GFLOP/s", t.gbps(), t.gflops()));

@@ -97,7 +97,7 @@ class MaskTest {
         assertThat(Strategy.TILED.whyNotApplicable(sharpen)).isNull();
         assertThatThrownBy(() -> Strategy.SEPARABLE_TILED.checkApplicable(sharpen)).isInstanceOf(ConvolabException.class);
         assertThat(Strategy.parse("tiled-out")).isEqualTo(Strategy.TILED_OUT);
-        assertThatThrownBy(() -> Strategy.parse("fast")).hasMessageContaining("unknown strategy 'fast'");
+        assertThatThrownBy(() -> Strategy.parse("fastest")).hasMessageContaining("unknown strategy 'fastest'");
     }
 
     @Test
