@@ -73,6 +73,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "random seed for the image and masks (default ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--interactive", description = {"measure live preview instead: a 6000x4000 image (or --size) resident, "
+            + "a 7x7 mask changed before each run (auto strategy), end to end until the ARGB result is in pinned host memory "
+            + "and in a Java array"})
+    boolean interactive;
+
     @Override
     public Integer call() {
         int[] wh = parseSize(size);
@@ -92,8 +97,12 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         List<Strategy> chosen = parseStrategies(strategies);
-        RgbaImage image = randomImage(wh[0], wh[1], seed);
         PrintWriter err = cmd.commandLine().getErr();
+        if (interactive) {
+            int[] size = cmd.commandLine().getParseResult().hasMatchedOption("--size") ? wh : new int[] {6000, 4000};
+            return interactive(size, policy, err);
+        }
+        RgbaImage image = randomImage(wh[0], wh[1], seed);
         List<Map<String, Object>> rows = new ArrayList<>();
         try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
             for (int r : radii) {
@@ -113,6 +122,56 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         print(rows);
+        return 0;
+    }
+
+    /** The live-preview measurement: a resident image, a new 7x7 mask before every run. */
+    private int interactive(int[] size, BorderPolicy policy, PrintWriter err) {
+        RgbaImage image = randomImage(size[0], size[1], seed);
+        Mask[] masks = {maskFor(3), MaskPresets.parse("gaussian:1.2:7")};
+        double[] kernel = new double[repeat];
+        double[] result = new double[repeat];
+        double[] total = new double[repeat];
+        String backendName;
+        String device;
+        String used;
+        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+            backendName = engine.backend();
+            device = engine.device();
+            FilterResult r = null;
+            for (int i = 0; i < warmup + 1; i++) {
+                r = engine.filter(image, FilterSpec.of(masks[i % 2], policy), Strategy.AUTO);
+            }
+            for (int i = 0; i < repeat; i++) {
+                r = engine.filter(image, FilterSpec.of(masks[i % 2], policy), Strategy.AUTO);
+                kernel[i] = r.timings().kernelMs();
+                result[i] = r.timings().resultMs();
+                total[i] = r.timings().totalMs();
+            }
+            used = r.strategy().id();
+        }
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("backend", backendName);
+        row.put("device", device);
+        row.put("width", size[0]);
+        row.put("height", size[1]);
+        row.put("mask", "7x7, changed before every run");
+        row.put("strategy", "auto(" + used + ")");
+        row.put("border", policy.name());
+        row.put("repeat", repeat);
+        row.put("kernel_ms", round(Measurements.median(kernel)));
+        row.put("to_pinned_host_ms", round(Measurements.median(result)));
+        row.put("to_java_array_ms", round(Measurements.median(total)));
+        PrintWriter out = cmd.commandLine().getOut();
+        if (format.equals("json")) {
+            out.println(new GsonBuilder().setPrettyPrinting().create().toJson(List.of(row)));
+        } else {
+            out.printf(Locale.ROOT, "Live preview, %s on %s: %dx%d image resident, 7x7 mask changed before each run, %s, median of %d%n",
+                    backendName, device, size[0], size[1], used, repeat);
+            out.printf(Locale.ROOT, "kernel %.3f ms; end to end until the ARGB result is in pinned host memory %.3f ms, "
+                    + "in a Java array %.3f ms%n", row.get("kernel_ms"), row.get("to_pinned_host_ms"), row.get("to_java_array_ms"));
+        }
+        out.flush();
         return 0;
     }
 

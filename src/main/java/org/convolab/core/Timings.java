@@ -11,11 +11,13 @@ import java.util.List;
  * @param channelMs  the filter kernel(s) of each of R, G, B, or one entry when one launch did all three
  * @param packMs     float planes to ARGB with the output mapping
  * @param downloadMs device to host copy (0 on the CPU)
- * @param totalMs    end to end, from the call to the result in host memory
+ * @param totalMs    end to end, from the call to the result in a Java array
+ * @param resultMs   from the first device event to the ARGB result in pinned host memory (device
+ *                   events; the CPU engine gives its total)
  * @param cost       the bytes and FLOPs the kernels did, for the derived rates
  */
 public record Timings(double uploadMs, double unpackMs, List<Double> channelMs, double packMs, double downloadMs,
-                      double totalMs, FilterCost cost) {
+                      double totalMs, double resultMs, FilterCost cost) {
 
     public Timings {
         channelMs = List.copyOf(channelMs);

@@ -95,7 +95,7 @@ public final class CpuEngine implements ConvolutionEngine {
             throw rethrow(e);
         }
         double totalMs = (System.nanoTime() - t0) / 1e6;
-        Timings t = new Timings(0, padMs, channelMs, 0, 0, totalMs, FilterCost.of(w, h, mask, separablePath));
+        Timings t = new Timings(0, padMs, channelMs, 0, 0, totalMs, totalMs, FilterCost.of(w, h, mask, separablePath));
         return new FilterResult(new RgbaImage(w, h, out), used, t);
     }
 

@@ -186,7 +186,7 @@ public final class CudaEngine implements ConvolutionEngine {
             }
         }
         Timings t = new Timings(upload ? elapsed(events[0], events[1]) : 0, upload ? elapsed(events[1], events[2]) : 0, channels,
-                elapsed(events[5], events[6]), elapsed(events[6], events[7]), total,
+                elapsed(events[5], events[6]), elapsed(events[6], events[7]), total, elapsed(events[0], events[7]),
                 FilterCost.of(w, h, spec.mask(), launcher.twoPasses()));
         return new FilterResult(new RgbaImage(w, h, out), launcher.resolve(spec.mask()), t);
     }

@@ -38,10 +38,15 @@ final class PinnedBuffer implements AutoCloseable {
         ints.put(pixels, 0, pixels.length);
     }
 
-    /** Copies pixels out. */
+    /** Copies pixels out; large images in parallel slices (one thread copies about 10 GB/s). */
     void get(int[] pixels) {
-        ints.clear();
-        ints.get(pixels, 0, pixels.length);
+        int n = pixels.length;
+        int slices = n < (1 << 20) ? 1 : Math.min(8, Runtime.getRuntime().availableProcessors());
+        java.util.stream.IntStream.range(0, slices).parallel().forEach(s -> {
+            int from = (int) ((long) n * s / slices);
+            int to = (int) ((long) n * (s + 1) / slices);
+            ints.duplicate().position(from).get(pixels, from, to - from);
+        });
     }
 
     @Override

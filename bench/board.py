@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""The performance board: Convolab against the libraries users would pick instead, in one run.
+
+Run on the GPU host, from the repository root, after unpacking the bundle:
+    tar xzf target/convolab-linux-x64.tar.gz -C /tmp && python3 bench/board.py --out "$OUT"
+
+It measures the device's limits (device-to-device copy bandwidth, FP32 FMA rate), runs
+`convolab bench` from the bundle and the peers on the same workloads (shapes, masks, policies),
+checks every peer result against SciPy on a corner crop, and writes board.json and chart.png to
+--out. `bench/board_to_md.py` turns them into docs/BENCHMARKS.md. Nothing is typed by hand.
+
+Peers (three float32 channels, kernel time of all three): cupyx.scipy.ndimage.correlate per
+channel; torch conv2d groups=3 in NCHW and in channels_last (reflect padding for mirror); NPP
+nppiFilterBorder_32f_C1R_Ctx per channel (replicate only: compared on clamp); CuPy FFT
+convolution; OpenCV filter2D on the host CPU. Gaussian rows: CuPy correlate1d twice.
+"""
+import argparse
+import ctypes
+import glob
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+CONVOLAB = "/tmp/convolab/bin/convolab"
+RADII = [1, 2, 3, 4, 7, 15]
+SIZES = [(4096, 4096), (8192, 8192)]
+CROP = 48
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+# ----------------------------------------------------------------------------- timing
+def cuda_median(fn, repeat, warmup=3):
+    import cupy as cp
+    for _ in range(warmup):
+        fn()
+    cp.cuda.Device().synchronize()
+    start, end = cp.cuda.Event(), cp.cuda.Event()
+    times = []
+    for _ in range(repeat):
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, end))
+    return float(np.median(times))
+
+
+# ----------------------------------------------------------------------------- limits
+def measure_limits():
+    import cupy as cp
+    n = 1 << 28  # 1 GiB of float32
+    a = cp.ones(n, dtype=cp.float32)
+    b = cp.empty_like(a)
+    ms = cuda_median(lambda: b.__setitem__(slice(None), a), 20)
+    bandwidth = 2 * a.nbytes / (ms * 1e-3)  # bytes read + written per second
+    src = r'''
+    extern "C" __global__ void fma_bound(float* out, float x, int iters) {
+        float a0 = threadIdx.x, a1 = a0 + 1, a2 = a0 + 2, a3 = a0 + 3, a4 = a0 + 4, a5 = a0 + 5, a6 = a0 + 6, a7 = a0 + 7;
+        for (int i = 0; i < iters; ++i) {
+            a0 = fmaf(a0, x, 0.5f); a1 = fmaf(a1, x, 0.5f); a2 = fmaf(a2, x, 0.5f); a3 = fmaf(a3, x, 0.5f);
+            a4 = fmaf(a4, x, 0.5f); a5 = fmaf(a5, x, 0.5f); a6 = fmaf(a6, x, 0.5f); a7 = fmaf(a7, x, 0.5f);
+        }
+        out[blockIdx.x * blockDim.x + threadIdx.x] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+    }'''
+    k = cp.RawKernel(src, "fma_bound")
+    sms = cp.cuda.Device().attributes["MultiProcessorCount"]
+    blocks, threads, iters = sms * 16, 256, 4096
+    out = cp.empty(blocks * threads, dtype=cp.float32)
+    ms = cuda_median(lambda: k((blocks,), (threads,), (out, np.float32(0.999), np.int32(iters))), 20)
+    fma_rate = blocks * threads * iters * 8 / (ms * 1e-3)
+    return {"copy_bytes_per_s": bandwidth, "fma_per_s": fma_rate}
+
+
+# ----------------------------------------------------------------------------- reference
+def scipy_corner(x, w, mode):
+    """Reference for output rows/cols [0, CROP) of each channel: SciPy on a corner sub-image."""
+    import scipy.ndimage as ndi
+    r = w.shape[0] // 2
+    sub = x[:, :CROP + 2 * r, :CROP + 2 * r].astype(np.float64)
+    return np.stack([ndi.correlate(sub[c], w.astype(np.float64), mode=mode, cval=0.0)[:CROP, :CROP] for c in range(3)])
+
+
+def check(out_corner, ref):
+    err = float(np.max(np.abs(out_corner.astype(np.float64) - ref)))
+    return err
+
+
+SCIPY_MODE = {"zero": "constant", "mirror": "mirror", "clamp": "nearest"}
+
+
+# ----------------------------------------------------------------------------- peers
+def peer_cupy(xg, w, policy, repeat):
+    import cupy as cp
+    import cupyx.scipy.ndimage as cndi
+    wg = cp.asarray(w)
+    mode = SCIPY_MODE[policy]
+    outs = [cp.empty_like(xg[0]) for _ in range(3)]
+
+    def run():
+        for c in range(3):
+            cndi.correlate(xg[c], wg, output=outs[c], mode=mode, cval=0.0)
+    ms = cuda_median(run, repeat)
+    return ms, cp.stack(outs)[:, :CROP, :CROP].get()
+
+
+def peer_torch(xg, w, policy, repeat, channels_last):
+    import torch
+    import torch.nn.functional as F
+    r = w.shape[0] // 2
+    x = torch.as_tensor(xg, device="cuda")[None]  # 1,3,H,W
+    wt = torch.as_tensor(np.ascontiguousarray(np.broadcast_to(w, (3, 1) + w.shape)), device="cuda")
+    if channels_last:
+        x = x.contiguous(memory_format=torch.channels_last)
+        wt = wt.contiguous(memory_format=torch.channels_last)
+    torch.backends.cudnn.benchmark = True
+
+    def run():
+        with torch.no_grad():
+            if policy == "zero":
+                return F.conv2d(x, wt, padding=r, groups=3)
+            mode = "reflect" if policy == "mirror" else "replicate"
+            return F.conv2d(F.pad(x, (r, r, r, r), mode=mode), wt, groups=3)
+    run()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    for _ in range(3):
+        run()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeat):
+        start.record()
+        y = run()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return float(np.median(times)), y[0, :, :CROP, :CROP].float().cpu().numpy()
+
+
+def peer_fft(xg, w, policy, repeat):
+    import cupy as cp
+    r = w.shape[0] // 2
+    H, W = xg.shape[1] + 2 * r, xg.shape[2] + 2 * r
+    k = np.zeros((H, W), np.float32)
+    wf = w[::-1, ::-1]  # correlation = convolution with the flipped mask
+    k[:w.shape[0], :w.shape[1]] = wf
+    k = np.roll(k, (-r, -r), axis=(0, 1))
+    spectrum = cp.fft.rfft2(cp.asarray(k))
+    mode = {"zero": "constant", "mirror": "reflect", "clamp": "edge"}[policy]
+
+    def run():
+        p = cp.pad(xg, ((0, 0), (r, r), (r, r)), mode=mode)
+        y = cp.fft.irfft2(cp.fft.rfft2(p) * spectrum, s=(H, W))
+        return y[:, r:r + xg.shape[1], r:r + xg.shape[2]]
+    ms = cuda_median(run, repeat)
+    return ms, run()[:, :CROP, :CROP].get()
+
+
+def peer_opencv(x, w, policy, repeat):
+    import cv2
+    cv2.setNumThreads(os.cpu_count())
+    hwc = np.ascontiguousarray(np.transpose(x, (1, 2, 0)))
+    border = {"zero": cv2.BORDER_CONSTANT, "mirror": cv2.BORDER_REFLECT_101, "clamp": cv2.BORDER_REPLICATE}[policy]
+    cv2.filter2D(hwc, -1, w, borderType=border)
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        y = cv2.filter2D(hwc, -1, w, borderType=border)
+        times.append((time.perf_counter() - t) * 1e3)
+    return float(np.median(times)), np.transpose(y, (2, 0, 1))[:, :CROP, :CROP]
+
+
+class NppStreamContext(ctypes.Structure):
+    _fields_ = [("hStream", ctypes.c_void_p), ("nCudaDeviceId", ctypes.c_int), ("nMultiProcessorCount", ctypes.c_int),
+                ("nMaxThreadsPerMultiProcessor", ctypes.c_int), ("nMaxThreadsPerBlock", ctypes.c_int),
+                ("nSharedMemPerBlock", ctypes.c_size_t), ("nCudaDevAttrComputeCapabilityMajor", ctypes.c_int),
+                ("nCudaDevAttrComputeCapabilityMinor", ctypes.c_int), ("nStreamFlags", ctypes.c_uint),
+                ("nReserved0", ctypes.c_int)]
+
+
+class NppiSize(ctypes.Structure):
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int)]
+
+
+class NppiPoint(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int)]
+
+
+def load_npp():
+    paths = sorted(glob.glob("/usr/local/cuda*/lib64/libnppif.so*") + glob.glob("/usr/local/cuda*/targets/*/lib/libnppif.so*")
+                   + glob.glob("/usr/lib/x86_64-linux-gnu/libnppif.so*")
+                   + glob.glob(sys.prefix + "/lib/python3*/site-packages/nvidia/*/lib/libnppif.so*"))
+    for p in paths:
+        try:
+            glob.glob(os.path.dirname(p) + "/libnppc.so*") and ctypes.CDLL(sorted(glob.glob(os.path.dirname(p) + "/libnppc.so*"))[0],
+                                                                           mode=ctypes.RTLD_GLOBAL)
+            return ctypes.CDLL(p), p
+        except OSError as e:
+            log("npp:", p, e)
+    return None, None
+
+
+def peer_npp(lib, xg, w, repeat):
+    """nppiFilterBorder_32f_C1R_Ctx per channel, NPP_BORDER_REPLICATE (its only border)."""
+    import cupy as cp
+    dev = cp.cuda.Device()
+    attrs = dev.attributes
+    ctx = NppStreamContext(ctypes.c_void_p(cp.cuda.get_current_stream().ptr), dev.id, attrs["MultiProcessorCount"],
+                           attrs["MaxThreadsPerMultiProcessor"], attrs["MaxThreadsPerBlock"], attrs["MaxSharedMemoryPerBlock"],
+                           attrs["ComputeCapabilityMajor"], attrs["ComputeCapabilityMinor"], 0, 0)
+    f = lib.nppiFilterBorder_32f_C1R_Ctx
+    f.restype = ctypes.c_int
+    r = w.shape[0] // 2
+    # NPP applies the kernel flipped (a convolution); pass the flipped mask to correlate.
+    kern = cp.asarray(np.ascontiguousarray(w[::-1, ::-1]))
+    h, wd = xg.shape[1], xg.shape[2]
+    outs = [cp.empty_like(xg[0]) for _ in range(3)]
+    step = wd * 4
+    size = NppiSize(wd, h)
+
+    def run():
+        for c in range(3):
+            st = f(ctypes.c_void_p(xg[c].data.ptr), step, size, NppiPoint(0, 0), ctypes.c_void_p(outs[c].data.ptr), step, size,
+                   ctypes.c_void_p(kern.data.ptr), NppiSize(w.shape[1], w.shape[0]), NppiPoint(r, r), 1, ctx)
+            if st != 0:
+                raise RuntimeError(f"nppiFilterBorder_32f_C1R_Ctx returned {st}")
+    ms = cuda_median(run, repeat)
+    return ms, cp.stack(outs)[:, :CROP, :CROP].get()
+
+
+def peer_cupy_separable(xg, w1, policy, repeat):
+    import cupy as cp
+    import cupyx.scipy.ndimage as cndi
+    wg = cp.asarray(w1)
+    mode = SCIPY_MODE[policy]
+    tmp = cp.empty_like(xg[0])
+    outs = [cp.empty_like(xg[0]) for _ in range(3)]
+
+    def run():
+        for c in range(3):
+            cndi.correlate1d(xg[c], wg, axis=1, output=tmp, mode=mode)
+            cndi.correlate1d(tmp, wg, axis=0, output=outs[c], mode=mode)
+    ms = cuda_median(run, repeat)
+    return ms, cp.stack(outs)[:, :CROP, :CROP].get()
+
+
+# ----------------------------------------------------------------------------- convolab
+def convolab_bench(size, policy, mask, repeat, strategies):
+    cmd = [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", "--radius", ",".join(map(str, RADII)),
+           "--strategy", strategies, "--border", policy, "--mask", mask, "--repeat", str(repeat), "--warmup", "3",
+           "--format", "json"]
+    log(" ".join(cmd))
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(p.stderr)
+    return cmd, json.loads(p.stdout)
+
+
+def gaussian(r):
+    sigma = max(0.5, r / 2.0)
+    g = np.exp(-0.5 * (np.arange(-r, r + 1) / sigma) ** 2)
+    return (g / g.sum()).astype(np.float32)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="board-out")
+    ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--quick", action="store_true", help="4096x4096 only")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    import cupy as cp
+    import torch
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"], capture_output=True, text=True)
+    board = {"device": props["name"].decode(), "nvidia_smi": smi.stdout.strip(), "date_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+             "command": "python3 bench/board.py" + (" --quick" if args.quick else ""), "repeat": args.repeat,
+             "host_cpu": platform.processor() or platform.machine(), "host_cores": os.cpu_count(),
+             "versions": {"cupy": cp.__version__, "torch": torch.__version__, "numpy": np.__version__}}
+    try:
+        import cv2
+        board["versions"]["opencv"] = cv2.__version__
+    except ImportError:
+        pass
+    board["limits"] = measure_limits()
+    log("limits", board["limits"])
+    npp, npp_path = load_npp()
+    board["npp"] = npp_path
+    rng = np.random.default_rng(7)
+    workloads = []
+    sizes = SIZES[:1] if args.quick else SIZES
+    for size in sizes:
+        x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
+        xg = cp.asarray(x)
+        for policy in ["zero", "mirror", "clamp"]:
+            cmd, ours = convolab_bench(size, policy, "random", args.repeat, "fast,tiled-out")
+            wl = {"size": size, "policy": policy, "kind": "2d", "convolab_command": " ".join(cmd), "convolab": ours, "peers": {}}
+            for r in RADII:
+                w = rng.random((2 * r + 1, 2 * r + 1), dtype=np.float32)
+                w /= w.sum()
+                ref = scipy_corner(x, w, SCIPY_MODE[policy])
+                peers = {}
+                runs = []
+                if policy == "clamp":
+                    if npp is not None:
+                        runs.append(("npp", lambda: peer_npp(npp, xg, w, args.repeat)))
+                else:
+                    runs += [("cupy", lambda: peer_cupy(xg, w, policy, args.repeat)),
+                             ("torch-nchw", lambda: peer_torch(xg, w, policy, args.repeat, False)),
+                             ("torch-channels-last", lambda: peer_torch(xg, w, policy, args.repeat, True)),
+                             ("cupy-fft", lambda: peer_fft(xg, w, policy, args.repeat))]
+                    if size[0] <= 4096:
+                        runs.append(("opencv-cpu", lambda: peer_opencv(x, w, policy, 5)))
+                for name, fn in runs:
+                    try:
+                        ms, corner = fn()
+                        peers[name] = {"ms": ms, "max_abs_err": check(corner, ref)}
+                    except Exception as e:  # a peer that cannot run is recorded, not fatal
+                        peers[name] = {"error": str(e)[:200]}
+                    log(size, policy, r, name, peers[name])
+                wl["peers"][str(r)] = peers
+                cp.get_default_memory_pool().free_all_blocks()
+                torch.cuda.empty_cache()
+            workloads.append(wl)
+        # Gaussian (separable) rows, mirror
+        cmd, ours = convolab_bench(size, "mirror", "gaussian", args.repeat, "fast,fast-separable,separable-tiled")
+        wl = {"size": size, "policy": "mirror", "kind": "separable", "convolab_command": " ".join(cmd), "convolab": ours, "peers": {}}
+        for r in RADII:
+            g = gaussian(r)
+            w = np.outer(g, g).astype(np.float32)
+            ref = scipy_corner(x, w, "mirror")
+            peers = {}
+            for name, fn in [("cupy-correlate1d", lambda: peer_cupy_separable(xg, g, "mirror", args.repeat)),
+                             ("torch-channels-last", lambda: peer_torch(xg, w, "mirror", args.repeat, True))]:
+                try:
+                    ms, corner = fn()
+                    peers[name] = {"ms": ms, "max_abs_err": check(corner, ref)}
+                except Exception as e:
+                    peers[name] = {"error": str(e)[:200]}
+                log(size, "gaussian", r, name, peers[name])
+            wl["peers"][str(r)] = peers
+        workloads.append(wl)
+        del xg
+        cp.get_default_memory_pool().free_all_blocks()
+    board["workloads"] = workloads
+    p = subprocess.run([CONVOLAB, "bench", "--backend", "cuda", "--interactive", "--repeat", "30", "--format", "json"],
+                       capture_output=True, text=True)
+    board["interactive"] = json.loads(p.stdout) if p.returncode == 0 else {"error": p.stderr[-500:]}
+    with open(os.path.join(args.out, "board.json"), "w") as f:
+        json.dump(board, f, indent=1)
+    chart(board, os.path.join(args.out, "chart.png"))
+    log("done")
+
+
+def chart(board, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    wls = [w for w in board["workloads"] if w["policy"] in ("zero", "mirror")]
+    fig, axes = plt.subplots(1, len(wls), figsize=(4.2 * len(wls), 4), squeeze=False)
+    for ax, wl in zip(axes[0], wls):
+        best = {}
+        for row in wl["convolab"]:
+            best[row["radius"]] = min(best.get(row["radius"], 1e9), row["kernel_ms"])
+        rs = sorted(best)
+        ax.plot(rs, [best[r] for r in rs], "o-", label="Convolab best", linewidth=2.5)
+        names = sorted({n for p in wl["peers"].values() for n in p})
+        for n in names:
+            pts = [(int(r), p[n]["ms"]) for r, p in wl["peers"].items() if n in p and "ms" in p[n]]
+            if pts:
+                ax.plot([a for a, _ in pts], [b for _, b in pts], ".--", label=n)
+        ax.set_yscale("log")
+        ax.set_title(f'{wl["size"][0]}x{wl["size"][1]} {wl["policy"]} {wl["kind"]}', fontsize=9)
+        ax.set_xlabel("radius")
+        ax.set_ylabel("ms (3 channels)")
+        ax.legend(fontsize=6)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+
+
+if __name__ == "__main__":
+    main()
