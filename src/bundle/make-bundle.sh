@@ -11,7 +11,7 @@ jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.man
 # Debian's JDK links its JPEG and colour-management natives to system libraries; a host without
 # them would fail on the first JPEG. They sit beside the natives, which look in $ORIGIN first.
 for lib in libjpeg.so.62 liblcms2.so.2; do
-  src=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
+  src=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')
   [[ -n "$src" ]] && cp -L "$src" bundle/convolab/runtime/lib/
 done
 cp convolab.jar bundle/convolab/lib/
