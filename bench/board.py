@@ -211,10 +211,10 @@ def peer_npp(lib, xg, w, repeat):
     """nppiFilterBorder_32f_C1R_Ctx per channel, NPP_BORDER_REPLICATE (its only border)."""
     import cupy as cp
     dev = cp.cuda.Device()
-    attrs = dev.attributes
-    ctx = NppStreamContext(ctypes.c_void_p(cp.cuda.get_current_stream().ptr), dev.id, attrs["MultiProcessorCount"],
-                           attrs["MaxThreadsPerMultiProcessor"], attrs["MaxThreadsPerBlock"], attrs["MaxSharedMemoryPerBlock"],
-                           attrs["ComputeCapabilityMajor"], attrs["ComputeCapabilityMinor"], 0, 0)
+    pr = cp.cuda.runtime.getDeviceProperties(dev.id)
+    ctx = NppStreamContext(ctypes.c_void_p(cp.cuda.get_current_stream().ptr), dev.id, pr["multiProcessorCount"],
+                           pr["maxThreadsPerMultiProcessor"], pr["maxThreadsPerBlock"], pr["sharedMemPerBlock"],
+                           pr["major"], pr["minor"], 0, 0)
     f = lib.nppiFilterBorder_32f_C1R_Ctx
     f.restype = ctypes.c_int
     r = w.shape[0] // 2
