@@ -274,6 +274,8 @@ def main():
     ap.add_argument("--out", default="board-out")
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--quick", action="store_true", help="4096x4096 only")
+    ap.add_argument("--sizes", default=None, help="comma-separated WxH list (default 4096x4096,8192x8192)")
+    ap.add_argument("--name", default="board", help="output file stem (board.json, board.png)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -281,7 +283,7 @@ def main():
     props = cp.cuda.runtime.getDeviceProperties(0)
     smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"], capture_output=True, text=True)
     board = {"device": props["name"].decode(), "nvidia_smi": smi.stdout.strip(), "date_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
-             "command": "python3 bench/board.py" + (" --quick" if args.quick else ""), "repeat": args.repeat,
+             "command": "python3 bench/board.py " + " ".join(sys.argv[1:]), "repeat": args.repeat,
              "host_cpu": platform.processor() or platform.machine(), "host_cores": os.cpu_count(),
              "versions": {"cupy": cp.__version__, "torch": torch.__version__, "numpy": np.__version__}}
     try:
@@ -296,6 +298,8 @@ def main():
     rng = np.random.default_rng(7)
     workloads = []
     sizes = SIZES[:1] if args.quick else SIZES
+    if args.sizes:
+        sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     for size in sizes:
         x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
         xg = cp.asarray(x)
@@ -350,12 +354,13 @@ def main():
         del xg
         cp.get_default_memory_pool().free_all_blocks()
     board["workloads"] = workloads
-    p = subprocess.run([CONVOLAB, "bench", "--backend", "cuda", "--interactive", "--repeat", "30", "--format", "json"],
-                       capture_output=True, text=True)
+    cmd = [CONVOLAB, "bench", "--backend", "cuda", "--interactive", "--repeat", "30", "--format", "json"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
     board["interactive"] = json.loads(p.stdout) if p.returncode == 0 else {"error": p.stderr[-500:]}
-    with open(os.path.join(args.out, "board.json"), "w") as f:
+    board["interactive_command"] = "convolab " + " ".join(cmd[1:])
+    with open(os.path.join(args.out, args.name + ".json"), "w") as f:
         json.dump(board, f, indent=1)
-    chart(board, os.path.join(args.out, "chart.png"))
+    chart(board, os.path.join(args.out, args.name + ".png"))
     log("done")
 
 

@@ -5,11 +5,12 @@ import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
 
 /**
- * fast: all three channels in one launch (grid z = channel), block {@value #BX}x{@value #BY} threads
- * computing a {@value #BX}x{@value #OH} output tile, {@value #PY} outputs per thread down a column.
- * Square masks of radius 0 to 15 run a kernel compiled for their radius; other shapes run the
- * runtime-radius kernel with dynamic shared memory (at most 126x94 floats, 47 KB, for 63x63).
- * These constants must match FAST_BX, FAST_BY and FAST_PY in fast.cu.
+ * fast: all three channels in one launch (grid z = channel). Square masks of radius 0 to 4 run the
+ * float4 kernel (32x8 threads, 4 outputs along x and {@link #vectorRows} down a column each); radius
+ * 5 to 15 the shared-tile kernel (64x4 threads, 4 outputs down a column); other shapes the
+ * runtime-radius kernel (64x4 threads, {@value #PY} outputs down a column, dynamic shared memory of
+ * at most 126x94 floats, 47 KB, for 63x63). The tile shapes were chosen with bench/fastlab on an
+ * H200; these constants must match FASTV_*, FAST_* and the instantiations in fast.cu.
  */
 final class FastLauncher implements ChannelLauncher {
     static final int BX = 64;
@@ -17,6 +18,15 @@ final class FastLauncher implements ChannelLauncher {
     static final int PY = 8;
     static final int OH = BY * PY;
     static final int MAX_COMPILED_RADIUS = 15;
+    static final int MAX_VECTOR_RADIUS = 4;
+    static final int VBX = 32;
+    static final int VBY = 8;
+    static final int TILE_PY = 4;
+
+    /** Outputs per thread down a column in the float4 kernel of radius r. */
+    static int vectorRows(int r) {
+        return r <= 2 ? 2 : 4;
+    }
 
     @Override
     public Strategy resolve(Mask mask) {
@@ -47,9 +57,17 @@ final class FastLauncher implements ChannelLauncher {
     public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         Mask m = ctx.mask();
         int r = compiledRadius(m);
-        KernelLaunch k = new KernelLaunch(r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any")
-                .grid(KernelLaunch.ceilDiv(ctx.width(), BX), KernelLaunch.ceilDiv(ctx.height(), OH), 3).block(BX, BY)
-                .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(ctx.width()).i(ctx.height());
+        int w = ctx.width();
+        int h = ctx.height();
+        KernelLaunch k = new KernelLaunch(r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any");
+        if (r >= 0 && r <= MAX_VECTOR_RADIUS) {
+            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * vectorRows(r)), 3).block(VBX, VBY);
+        } else if (r >= 0) {
+            k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, BY * TILE_PY), 3).block(BX, BY);
+        } else {
+            k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, OH), 3).block(BX, BY);
+        }
+        k.ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(w).i(h);
         if (r < 0) {
             k.sharedBytes((BX + 2 * m.radiusX()) * (OH + 2 * m.radiusY()) * 4).i(m.width()).i(m.height());
         }
