@@ -21,6 +21,14 @@ public interface ConvolutionEngine extends AutoCloseable {
      */
     FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy);
 
+    /**
+     * The kernel time of one filter measured over {@code launches} back-to-back launches, for engines
+     * whose single-filter timings include launch latency (the GPU engine); empty for the others.
+     */
+    default java.util.OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        return java.util.OptionalDouble.empty();
+    }
+
     /** Releases what the engine holds (device memory, threads). */
     @Override
     void close();

@@ -150,17 +150,7 @@ public final class CudaEngine implements ConvolutionEngine {
         }
         cuEventRecord(events[2], stream);
         boolean oneLaunch = launcher.allChannels();
-        if (oneLaunch) {
-            CUdeviceptr[] ins = {r.plane(0).ptr(), r.plane(1).ptr(), r.plane(2).ptr()};
-            CUdeviceptr[] outs = {r.outPlane(0).ptr(), r.outPlane(1).ptr(), r.outPlane(2).ptr()};
-            launcher.launchAll(ctx, ins, outs);
-            cuEventRecord(events[5], stream);
-        } else {
-            for (int c = 0; c < 3; c++) {
-                launcher.launch(ctx, r.plane(c).ptr(), r.outPlane(c).ptr());
-                cuEventRecord(events[3 + c], stream);
-            }
-        }
+        launchKernels(ctx, launcher, r, true);
         KernelLaunch pack = new KernelLaunch("convolab_pack_argb").grid(KernelLaunch.ceilDiv(w * h, 256), 1).block(256, 1)
                 .ptr(r.outPlane(0).ptr()).ptr(r.outPlane(1).ptr()).ptr(r.outPlane(2).ptr()).ptr(r.argbIn().ptr())
                 .ptr(r.argbOut().ptr()).i(w * h).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0);
@@ -189,6 +179,53 @@ public final class CudaEngine implements ConvolutionEngine {
                 elapsed(events[5], events[6]), elapsed(events[6], events[7]), total, elapsed(events[0], events[7]),
                 FilterCost.of(w, h, spec.mask(), launcher.twoPasses()));
         return new FilterResult(new RgbaImage(w, h, out), launcher.resolve(spec.mask()), t);
+    }
+
+    /** The filter kernels of all channels; with events, records events[3..5] after each channel. */
+    private void launchKernels(LaunchContext ctx, ChannelLauncher launcher, ResidentImage r, boolean events) {
+        if (launcher.allChannels()) {
+            CUdeviceptr[] ins = {r.plane(0).ptr(), r.plane(1).ptr(), r.plane(2).ptr()};
+            CUdeviceptr[] outs = {r.outPlane(0).ptr(), r.outPlane(1).ptr(), r.outPlane(2).ptr()};
+            launcher.launchAll(ctx, ins, outs);
+            if (events) {
+                cuEventRecord(this.events[5], stream);
+            }
+        } else {
+            for (int c = 0; c < 3; c++) {
+                launcher.launch(ctx, r.plane(c).ptr(), r.outPlane(c).ptr());
+                if (events) {
+                    cuEventRecord(this.events[3 + c], stream);
+                }
+            }
+        }
+    }
+
+    /**
+     * The kernel time of one filter (all channels) without the host's launch latency: the kernels run
+     * {@code launches} times back to back between two events, and the mean is returned. A single
+     * filter's events also count the time the GPU waits for the launch call (about 0.1 ms through
+     * JCuda), which hides the speed of kernels that take a fraction of a millisecond.
+     */
+    @Override
+    public java.util.OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        strategy.checkApplicable(spec.mask());
+        Strategy chosen = strategy == Strategy.AUTO ? autoStrategy(spec.mask()) : strategy;
+        filter(image, spec, chosen); // makes the image resident and checks the result path
+        return java.util.OptionalDouble.of(thread.call(() -> {
+            ChannelLauncher launcher = launchers.get(chosen);
+            ResidentImage r = resident;
+            LaunchContext ctx = new LaunchContext(module, stream, image.width(), image.height(), spec, globalMask.ptr(),
+                    r.scratch().ptr());
+            launcher.prepare(ctx);
+            launchKernels(ctx, launcher, r, false); // warm the launch path
+            cuEventRecord(events[0], stream);
+            for (int i = 0; i < launches; i++) {
+                launchKernels(ctx, launcher, r, false);
+            }
+            cuEventRecord(events[1], stream);
+            cuStreamSynchronize(stream);
+            return elapsed(events[0], events[1]) / launches;
+        }));
     }
 
     private static double elapsed(CUevent a, CUevent b) {
