@@ -8,6 +8,7 @@
 #include <vector>
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include "border.cuh"
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("CUDA %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1); } } while (0)
@@ -128,6 +129,108 @@ __global__ void __launch_bounds__(256) vec4(P3 p, int w, int h, int policy, floa
     }
 }
 
+__constant__ float crow[63];
+__constant__ float ccol[63];
+// fast-separable, registers only: each thread computes 4 outputs along x and PY down a column.
+// For every input row it needs (PY + 2R rows), it loads 4 + 2R values as aligned float4s through
+// L1, filters them along the row in registers (4 row outputs), and adds those into the PY column
+// accumulators with the register window. Needs w % 4 == 0 on the vector path; threads near the
+// border read scalars through the border function.
+template <int R, int PY>
+__device__ __forceinline__ void fastsepv_body(const float* __restrict__ in, float* __restrict__ out, int w, int h,
+                                              int policy, float cval, const float* rowm, const float* colm)
+{
+    constexpr int N = 2 * R + 1;
+    constexpr int LEAD = 4 * ((R + 3) / 4);       // floats loaded left of x0 (a multiple of 4)
+    constexpr int NV = 2 * LEAD / 4 + 1;          // float4 loads per row
+    const int x0 = (blockIdx.x * 32 + threadIdx.x) * 4;
+    const int y0 = (blockIdx.y * 8 + threadIdx.y) * PY;
+    if (x0 >= w || y0 >= h) return;
+    const bool interior = (w % 4 == 0) && x0 >= LEAD && x0 + 4 + LEAD <= w && y0 >= R && y0 + PY + R <= h;
+    float acc[PY][4];
+#pragma unroll
+    for (int q = 0; q < PY; ++q)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) acc[q][e] = 0.f;
+#pragma unroll
+    for (int k = 0; k < PY + 2 * R; ++k) {
+        float v[4 * NV];
+        const int y = y0 - R + k;
+        if (interior) {
+            const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + x0 - LEAD);
+#pragma unroll
+            for (int t = 0; t < NV; ++t) {
+                float4 a = __ldg(rp + t);
+                v[4 * t] = a.x; v[4 * t + 1] = a.y; v[4 * t + 2] = a.z; v[4 * t + 3] = a.w;
+            }
+        } else {
+            const int sy = convolab_border_index(y, h, policy);
+#pragma unroll
+            for (int e = 0; e < 4 * NV; ++e) {
+                const int sx = convolab_border_index(x0 - LEAD + e, w, policy);
+                v[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
+            }
+        }
+        float rv[4];
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            float a = 0.f;
+#pragma unroll
+            for (int i = 0; i < N; ++i) a = fmaf(rowm[i], v[LEAD - R + e + i], a);
+            rv[e] = a;
+        }
+#pragma unroll
+        for (int q = 0; q < PY; ++q) {
+            const int j = k - q;
+            if (j >= 0 && j < N) {
+#pragma unroll
+                for (int e = 0; e < 4; ++e) acc[q][e] = fmaf(colm[j], rv[e], acc[q][e]);
+            }
+        }
+    }
+#pragma unroll
+    for (int q = 0; q < PY; ++q) {
+        const int y = y0 + q;
+        if (y >= h) break;
+        if (w % 4 == 0 && x0 + 4 <= w) {
+            *reinterpret_cast<float4*>(out + (size_t)y * w + x0) = make_float4(acc[q][0], acc[q][1], acc[q][2], acc[q][3]);
+        } else {
+            for (int e = 0; e < 4; ++e)
+                if (x0 + e < w) out[(size_t)y * w + x0 + e] = acc[q][e];
+        }
+    }
+}
+
+template <int R, int PY>
+__global__ void __launch_bounds__(256) sepv(P3 p, int w, int h, int policy, float cval)
+{ int c = blockIdx.z; fastsepv_body<R, PY>(pin(p, c), pout(p, c), w, h, policy, cval, crow, ccol); }
+
+// old fast-separable (shared tiles), for comparison
+template <int R>
+__global__ void __launch_bounds__(512) sepold(P3 p, int w, int h, int policy, float cval)
+{
+    constexpr int N = 2 * R + 1, OW = 64, OH = 32, TW = OW + 2 * R, TH = OH + 2 * R;
+    __shared__ float tile[TW * TH];
+    __shared__ float mid[TH * OW];
+    const int c = blockIdx.z; const float* in = pin(p, c);
+    const int x0 = blockIdx.x * OW, y0 = blockIdx.y * OH, t = threadIdx.y * 64 + threadIdx.x;
+    for (int k = t; k < TW * TH; k += 512) { int ty = k / TW, tx = k - ty * TW;
+        int sx = convolab_border_index(x0 - R + tx, w, policy), sy = convolab_border_index(y0 - R + ty, h, policy);
+        tile[k] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]); }
+    __syncthreads();
+    for (int k = t; k < TH * OW; k += 512) { int ty = k / OW, tx = k - ty * OW; float a = 0.f;
+#pragma unroll
+        for (int i = 0; i < N; ++i) a = fmaf(crow[i], tile[ty * TW + tx + i], a); mid[k] = a; }
+    __syncthreads();
+    const int lx = threadIdx.x, ly0 = threadIdx.y * 4; float acc[4] = {0, 0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < 4 + 2 * R; ++k) { float v = mid[(ly0 + k) * OW + lx];
+#pragma unroll
+        for (int q = 0; q < 4; ++q) { int j = k - q; if (j >= 0 && j < N) acc[q] = fmaf(ccol[j], v, acc[q]); } }
+    float* out = pout(p, c); const int x = x0 + lx;
+    for (int q = 0; q < 4; ++q) { int y = y0 + ly0 + q; if (x < w && y < h) out[(size_t)y * w + x] = acc[q]; }
+}
+
 // ---------------------------------------------------------------- harness
 static float median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
 
@@ -191,6 +294,26 @@ void radius(int policy) {
     }
 }
 
+template <int R>
+void sepradius(int policy) {
+    std::vector<float> g(2 * R + 1); float s = 0;
+    for (int i = -R; i <= R; ++i) { g[i + R] = std::exp(-0.5f * i * i / std::max(0.25f, R * R / 4.f)); s += g[i + R]; }
+    for (auto& x : g) x /= s;
+    CK(cudaMemcpyToSymbol(crow, g.data(), g.size() * 4)); CK(cudaMemcpyToSymbol(ccol, g.data(), g.size() * 4));
+    { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
+      float ms = timeit([&] { sepold<R><<<g2, b>>>(planes, W, H, policy, 0.f); }); keep_ref();
+      printf("r=%2d %-22s %8.4f ms  %7.1f GB/s\n", R, "sep old (shared)", ms, 24.0 * W * H / (ms * 1e6)); }
+    auto v = [&](auto py, const char* name) {
+        constexpr int PY = decltype(py)::value;
+        dim3 g2((W / 4 + 31) / 32, (H + 8 * PY - 1) / (8 * PY), 3), b(32, 8);
+        float ms = timeit([&] { sepv<R, PY><<<g2, b>>>(planes, W, H, policy, 0.f); });
+        printf("r=%2d %-22s %8.4f ms  %7.1f GB/s  diff %.2e\n", R, name, ms, 24.0 * W * H / (ms * 1e6), maxdiff());
+    };
+    v(std::integral_constant<int, 4>{}, "sepv PY4");
+    v(std::integral_constant<int, 8>{}, "sepv PY8");
+    v(std::integral_constant<int, 16>{}, "sepv PY16");
+}
+
 int main() {
     for (int c = 0; c < 3; ++c) {
         std::vector<float> x((size_t)W * H); for (auto& v : x) v = rand() % 256;
@@ -199,6 +322,9 @@ int main() {
         planes.in[c] = d; planes.out[c] = o;
     }
     int policy = CONVOLAB_BORDER_MIRROR;
-    radius<1>(policy); radius<2>(policy); radius<3>(policy); radius<4>(policy); radius<7>(policy); radius<15>(policy);
+    if (getenv("SEP_ONLY") == nullptr) {
+        radius<1>(policy); radius<2>(policy); radius<3>(policy); radius<4>(policy); radius<7>(policy); radius<15>(policy);
+    }
+    sepradius<1>(policy); sepradius<2>(policy); sepradius<3>(policy); sepradius<4>(policy); sepradius<7>(policy); sepradius<15>(policy);
     return 0;
 }

@@ -10,7 +10,9 @@ import org.convolab.core.Strategy;
  * fast-separable: one pass per block over all three channels (grid z = channel): the input tile goes
  * to shared memory, its rows are filtered into a second shared tile, and the columns are filtered
  * from there, so the intermediate never reaches global memory (24 bytes a pixel in all instead of
- * 48). For square masks of radius 0 to 15 (kernels compiled per radius); other separable masks run
+ * 48). Radius 0 to 4 runs a register-only kernel instead (4x4 outputs per thread, float4 loads through
+ * L1, rows filtered in registers), 1.2 to 1.9 times faster there on an H200 (bench/fastlab). For
+ * square masks of radius 0 to 15 (kernels compiled per radius); other separable masks run
  * {@code separable-tiled}, and the result says so. Constants match FSEP_* in fast.cu.
  */
 final class FastSeparableLauncher implements ChannelLauncher {
@@ -18,6 +20,8 @@ final class FastSeparableLauncher implements ChannelLauncher {
     static final int BY = 8;
     static final int PY = 4;
     static final int OH = BY * PY;
+    /** Outputs per thread down a column in the register-only kernel of radius 0 to 4. */
+    static final int VECTOR_PY = 4;
 
     private final SeparableLauncher fallback = new SeparableLauncher(true);
 
@@ -62,8 +66,14 @@ final class FastSeparableLauncher implements ChannelLauncher {
             return;
         }
         int r = ctx.mask().radiusX();
-        new KernelLaunch("convolab_fastsep_r" + r)
-                .grid(KernelLaunch.ceilDiv(ctx.width(), BX), KernelLaunch.ceilDiv(ctx.height(), OH), 3).block(BX, BY)
+        KernelLaunch k = new KernelLaunch("convolab_fastsep_r" + r);
+        if (r <= FastLauncher.MAX_VECTOR_RADIUS) {
+            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(ctx.width(), 4), FastLauncher.VBX),
+                    KernelLaunch.ceilDiv(ctx.height(), FastLauncher.VBY * VECTOR_PY), 3).block(FastLauncher.VBX, FastLauncher.VBY);
+        } else {
+            k.grid(KernelLaunch.ceilDiv(ctx.width(), BX), KernelLaunch.ceilDiv(ctx.height(), OH), 3).block(BX, BY);
+        }
+        k
                 .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(ctx.width()).i(ctx.height())
                 .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
     }
