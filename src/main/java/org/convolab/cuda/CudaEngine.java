@@ -89,12 +89,18 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /**
-     * The strategy auto picks for a mask on the GPU: fast-separable for rank-1 masks, else fast (the
-     * fastest at every radius the board measured, docs/BENCHMARKS.md).
+     * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
+     * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
+     * fast-separable was faster from radius 2 up (4096² and 8192²), fast at radius 0 and 1.
      */
     public static Strategy autoStrategy(Mask mask) {
-        return mask.separable().isPresent() ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+        boolean separable = mask.separable().isPresent();
+        return separable && Math.max(mask.radiusX(), mask.radiusY()) >= AUTO_SEPARABLE_FROM_RADIUS ? Strategy.FAST_SEPARABLE
+                : Strategy.FAST;
     }
+
+    /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
+    static final int AUTO_SEPARABLE_FROM_RADIUS = 2;
 
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
