@@ -143,21 +143,48 @@ public final class CpuEngine implements ConvolutionEngine {
             for (int y = y0; y < y1; y++) {
                 java.util.Arrays.fill(acc, 0f);
                 for (int j = 0; j < mh; j++) {
-                    int rowBase = (y + j) * pw;
-                    for (int i = 0; i < mw; i++) {
-                        float wt = m[j * mw + i];
-                        if (wt == 0f) {
-                            continue;
-                        }
-                        int base = rowBase + i;
-                        for (int x = 0; x < w; x++) {
-                            acc[x] += wt * padded[base + x];
-                        }
-                    }
+                    accumulateRow(acc, padded, (y + j) * pw, m, j * mw, mw, w);
                 }
                 store(acc, out, y * w, w, shift, spec);
             }
         });
+    }
+
+    /**
+     * acc[x] += sum over i of weights[wOff + i] * src[base + x + i], for x below w. Taps go four at a
+     * time so that the accumulator row is read and written once per four taps; the loops over x are
+     * simple enough for the JIT to vectorise.
+     */
+    static void accumulateRow(float[] acc, float[] src, int base, float[] weights, int wOff, int taps, int w) {
+        int i = 0;
+        for (; i + 4 <= taps; i += 4) {
+            float a = weights[wOff + i];
+            float b = weights[wOff + i + 1];
+            float c = weights[wOff + i + 2];
+            float d = weights[wOff + i + 3];
+            int o = base + i;
+            for (int x = 0; x < w; x++) {
+                acc[x] += a * src[o + x] + b * src[o + x + 1] + c * src[o + x + 2] + d * src[o + x + 3];
+            }
+        }
+        for (; i + 2 <= taps; i += 2) {
+            float a = weights[wOff + i];
+            float b = weights[wOff + i + 1];
+            int o = base + i;
+            for (int x = 0; x < w; x++) {
+                acc[x] += a * src[o + x] + b * src[o + x + 1];
+            }
+        }
+        for (; i < taps; i++) {
+            float a = weights[wOff + i];
+            if (a == 0f) {
+                continue;
+            }
+            int o = base + i;
+            for (int x = 0; x < w; x++) {
+                acc[x] += a * src[o + x];
+            }
+        }
     }
 
     /** Rows then columns: the padded plane's rows into {@code rows} (w x ph), then columns into out. */
@@ -167,18 +194,9 @@ public final class CpuEngine implements ConvolutionEngine {
         float[] col = sep.column();
         parallelRows(ph, (y0, y1) -> {
             for (int y = y0; y < y1; y++) {
-                int o = y * w;
-                java.util.Arrays.fill(rows, o, o + w, 0f);
-                for (int i = 0; i < row.length; i++) {
-                    float wt = row[i];
-                    if (wt == 0f) {
-                        continue;
-                    }
-                    int base = y * pw + i;
-                    for (int x = 0; x < w; x++) {
-                        rows[o + x] += wt * padded[base + x];
-                    }
-                }
+                float[] acc = new float[w];
+                accumulateRow(acc, padded, y * pw, row, 0, row.length, w);
+                System.arraycopy(acc, 0, rows, y * w, w);
             }
         });
         parallelRows(h, (y0, y1) -> {
