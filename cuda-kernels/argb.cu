@@ -56,3 +56,13 @@ extern "C" __global__ void convolab_border_table(int policy, int n, int first, i
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < count) out[k] = convolab_border_index(first + k, n, policy);
 }
+
+// =====================================================================================
+// Fault injection (reliability tests only): writes through a null pointer, which the driver
+// reports as CUDA_ERROR_ILLEGAL_ADDRESS, a sticky error that poisons the context. The engine
+// launches it only when the convolab.cuda.faultEvery property asks for it.
+// =====================================================================================
+extern "C" __global__ void convolab_fault(int* __restrict__ nowhere)
+{
+    nowhere[threadIdx.x] = 1;
+}

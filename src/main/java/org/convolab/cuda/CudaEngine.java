@@ -106,21 +106,151 @@ public final class CudaEngine implements ConvolutionEngine {
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
         strategy.checkApplicable(spec.mask());
         Strategy chosen = strategy == Strategy.AUTO ? autoStrategy(spec.mask()) : strategy;
+        ChannelLauncher launcher = launchers.get(chosen);
         return thread.call(() -> {
             if (closed) {
                 throw new ConvolabException("the CUDA engine is closed");
             }
             try {
-                ensureContext();
-                return run(image, spec, launchers.get(chosen));
-            } catch (CudaException e) {
-                teardown();
-                throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
-            } catch (CudaFault e) {
-                teardown();
-                throw e;
+                return filterOnce(image, spec, launcher);
+            } catch (CudaFault first) {
+                // The context is gone (teardown ran); build it again and try once more.
+                faultsSurvived++;
+                try {
+                    return filterOnce(image, spec, launcher);
+                } catch (CudaFault second) {
+                    throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
+                }
             }
         });
+    }
+
+    /** One attempt: a CUDA error tears the context down and becomes a {@link CudaFault}. */
+    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, ChannelLauncher launcher) {
+        try {
+            ensureContext();
+            injectFaultIfAsked();
+            long limit = imageBytesLimit();
+            if (residentBytes(image.width(), image.height()) > limit) {
+                return filterInStrips(image, spec, launcher, limit);
+            }
+            return run(image, spec, launcher);
+        } catch (CudaException e) {
+            teardown();
+            throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
+        } catch (CudaFault e) {
+            teardown();
+            throw e;
+        }
+    }
+
+    /** Faults the engine recovered from by rebuilding its context (for reports). */
+    public int faultsSurvived() {
+        return faultsSurvived;
+    }
+
+    /** Filters a GPU has survived in this engine, and how many filters ran. */
+    private int faultsSurvived;
+    private long filters;
+
+    /**
+     * Fault injection for the reliability tests: with -Dconvolab.cuda.faultEvery=N every Nth filter
+     * first runs a kernel that writes through a null pointer (a sticky CUDA_ERROR_ILLEGAL_ADDRESS).
+     */
+    private void injectFaultIfAsked() {
+        int every = Integer.getInteger("convolab.cuda.faultEvery", 0);
+        if (every > 0 && ++filters % every == 0) {
+            new KernelLaunch("convolab_fault").grid(1, 1).block(32, 1).ptr(new CUdeviceptr()).run(module, stream);
+            cuStreamSynchronize(stream);
+        }
+    }
+
+    /** Device bytes a resident image of this size takes: ARGB in and out, seven float planes. */
+    static long residentBytes(int w, int h) {
+        return 11L * 4 * w * h;
+    }
+
+    /**
+     * How many bytes a resident image may take: the device's free memory (plus what the current image
+     * holds), less a 64 MiB margin; -Dconvolab.cuda.maxImageBytes lowers it (to test the strips).
+     */
+    private long imageBytesLimit() {
+        long[] free = {0};
+        long[] total = {0};
+        cuMemGetInfo(free, total);
+        long limit = free[0] + (resident == null ? 0 : residentBytes(resident.width(), resident.height())) - (64L << 20);
+        long forced = Long.getLong("convolab.cuda.maxImageBytes", Long.MAX_VALUE);
+        return Math.min(limit, forced);
+    }
+
+    /**
+     * An image too large for the GPU: horizontal strips, each with ry halo rows above and below taken
+     * through the ghost-cell policy, so every output row sees exactly the rows a single pass would.
+     */
+    private FilterResult filterInStrips(RgbaImage image, FilterSpec spec, ChannelLauncher launcher, long limit) {
+        long t0 = System.nanoTime();
+        int w = image.width();
+        int h = image.height();
+        int ry = spec.mask().radiusY();
+        int rowsPerStrip = (int) Math.min(h, limit / (11L * 4 * w) - 2L * ry);
+        if (rowsPerStrip < 1) {
+            throw new ConvolabException(String.format(java.util.Locale.ROOT,
+                    "the GPU has too little free memory even for one row of this %dx%d image; use the CPU backend", w, h));
+        }
+        if (resident != null) {
+            resident.close();
+            resident = null;
+        }
+        int[] src = image.pixels();
+        int[] out = new int[src.length];
+        double up = 0;
+        double unpack = 0;
+        double kernel = 0;
+        double pack = 0;
+        double down = 0;
+        double result = 0;
+        Strategy used = null;
+        for (int y0 = 0; y0 < h; y0 += rowsPerStrip) {
+            int rows = Math.min(rowsPerStrip, h - y0);
+            int[] strip = new int[(rows + 2 * ry) * w];
+            for (int k = 0; k < rows + 2 * ry; k++) {
+                int sy = spec.border().index(y0 - ry + k, h);
+                if (sy >= 0) {
+                    System.arraycopy(src, sy * w, strip, k * w, w);
+                } else {
+                    java.util.Arrays.fill(strip, k * w, (k + 1) * w, constantPixel(spec));
+                }
+            }
+            FilterResult r = run(new RgbaImage(w, rows + 2 * ry, strip), spec, launcher);
+            System.arraycopy(r.image().pixels(), ry * w, out, y0 * w, rows * w);
+            Timings t = r.timings();
+            up += t.uploadMs();
+            unpack += t.unpackMs();
+            kernel += t.kernelMs();
+            pack += t.packMs();
+            down += t.downloadMs();
+            result += t.resultMs();
+            used = r.strategy();
+        }
+        if (resident != null) {
+            resident.close();
+            resident = null;
+        }
+        double total = (System.nanoTime() - t0) / 1e6;
+        Timings t = new Timings(up, unpack, List.of(kernel), pack, down, total, result,
+                FilterCost.of(w, h, spec.mask(), launcher.twoPasses()));
+        return new FilterResult(new RgbaImage(w, h, out), used, t);
+    }
+
+    /** A ghost row's pixel under a constant policy; strips need the constant as an exact 8-bit value. */
+    private static int constantPixel(FilterSpec spec) {
+        float v = spec.border().constant();
+        if (v != Math.rint(v) || v < 0 || v > 255) {
+            throw new ConvolabException("this image is too large for the GPU's free memory, and a constant border of " + v
+                    + " cannot be split into strips exactly; use the CPU backend or an integer constant from 0 to 255");
+        }
+        int c = (int) v;
+        return 0xff000000 | c << 16 | c << 8 | c;
     }
 
     private FilterResult run(RgbaImage image, FilterSpec spec, ChannelLauncher launcher) {

@@ -34,7 +34,7 @@ public final class Engines {
                 CudaProbe.Result probe = CudaProbe.probe();
                 if (probe.usable()) {
                     try {
-                        return new CudaEngine(probe.devices().get(0));
+                        return new FallbackEngine(new CudaEngine(probe.devices().get(0)), notices);
                     } catch (ConvolabException e) {
                         notices.accept("GPU not used: " + e.getMessage() + "; using the CPU engine");
                         return new CpuEngine();

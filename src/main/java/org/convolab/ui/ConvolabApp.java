@@ -44,7 +44,14 @@ public class ConvolabApp extends Application {
 
     /** Builds the main window on a stage and opens the image (or the default sample). */
     static MainWindow open(Stage stage, Path image) {
-        MainWindow w = new MainWindow(stage, new EngineProvider(), new AppPreferences());
+        MainWindow[] holder = new MainWindow[1];
+        EngineProvider engines = new EngineProvider(msg -> javafx.application.Platform.runLater(() -> {
+            if (holder[0] != null) {
+                holder[0].gpuFailed(msg);
+            }
+        }));
+        MainWindow w = new MainWindow(stage, engines, new AppPreferences());
+        holder[0] = w;
         Path first = image != null ? image : SampleImages.defaultSample();
         stage.setTitle("Convolab \u2014 " + first.getFileName());
         stage.show();

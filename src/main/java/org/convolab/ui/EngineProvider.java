@@ -13,10 +13,13 @@ import org.convolab.engine.Backend;
  */
 final class EngineProvider implements AutoCloseable {
     private final CpuEngine cpu = new CpuEngine();
-    private CudaEngine cuda;
+    private org.convolab.engine.FallbackEngine cuda;
+    private final java.util.function.Consumer<String> notices;
     private String cudaProblem;
 
-    EngineProvider() {
+    /** @param notices receives, on the filter thread, the message when the GPU fails for good */
+    EngineProvider(java.util.function.Consumer<String> notices) {
+        this.notices = notices;
         CudaProbe.Result probe = CudaProbe.probe();
         cudaProblem = probe.problem();
     }
@@ -33,7 +36,12 @@ final class EngineProvider implements AutoCloseable {
         }
         if (cuda == null) {
             try {
-                cuda = new CudaEngine(CudaProbe.probe().devices().get(0));
+                cuda = new org.convolab.engine.FallbackEngine(new CudaEngine(CudaProbe.probe().devices().get(0)), msg -> {
+                    synchronized (this) {
+                        cudaProblem = msg;
+                    }
+                    notices.accept(msg);
+                });
             } catch (RuntimeException e) {
                 cudaProblem = "the GPU could not be set up: " + e.getMessage();
                 return cpu;

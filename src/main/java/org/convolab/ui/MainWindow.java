@@ -400,6 +400,12 @@ final class MainWindow {
         return String.format(Locale.ROOT, "%d,%d,%d", (p >>> 16) & 0xff, (p >>> 8) & 0xff, p & 0xff);
     }
 
+    /** The GPU failed for good: the app goes on with the CPU engine and says so. */
+    void gpuFailed(String message) {
+        deviceLabel.setText("GPU: not used (" + message + ")");
+        error("The GPU stopped working", message);
+    }
+
     void say(String text) {
         message.setText(text);
     }

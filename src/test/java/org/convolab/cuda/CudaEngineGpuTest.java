@@ -105,4 +105,40 @@ class CudaEngineGpuTest {
                 FilterSpec.of(MaskPresets.parse("sharpen"), BorderPolicy.parse("zero")), Strategy.SEPARABLE_TILED));
         assertTrue(e.getMessage().contains("not separable"), e.getMessage());
     }
+
+    @Test
+    void imagesTooLargeForTheGpuGoInStripsWithIdenticalResults() {
+        RgbaImage img = Conformance.randomImage(301, 203, new Random(8));
+        for (String policy : new String[] {"mirror", "zero", "constant:77", "wrap"}) {
+            for (Strategy s : new Strategy[] {Strategy.FAST, Strategy.TILED, Strategy.FAST_SEPARABLE}) {
+                FilterSpec spec = FilterSpec.of(MaskPresets.parse(s.needsSeparable() ? "gaussian:2" : "1 2 3 2 1; 2 3 4 3 2; 1 2 3 2 1"),
+                        BorderPolicy.parse(policy));
+                RgbaImage whole = engine.filter(img, spec, s).image();
+                System.setProperty("convolab.cuda.maxImageBytes", String.valueOf(CudaEngine.residentBytes(301, 40)));
+                try {
+                    RgbaImage strips = engine.filter(img, spec, s).image();
+                    assertTrue(java.util.Arrays.equals(whole.pixels(), strips.pixels()), policy + " " + s + ": strips differ");
+                } finally {
+                    System.clearProperty("convolab.cuda.maxImageBytes");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aStickyCudaErrorRebuildsTheContextAndFilteringGoesOn() {
+        RgbaImage img = Conformance.randomImage(120, 80, new Random(9));
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("reflect"));
+        RgbaImage ref = ReferenceConvolver.filter(img, spec);
+        int before = engine.faultsSurvived();
+        System.setProperty("convolab.cuda.faultEvery", "3");
+        try {
+            for (int i = 0; i < 12; i++) {
+                assertTrue(engine.filter(img, spec, Strategy.values()[i % 5]).image().maxDifference(ref) <= 1);
+            }
+        } finally {
+            System.clearProperty("convolab.cuda.faultEvery");
+        }
+        assertTrue(engine.faultsSurvived() - before >= 4, "faults survived: " + (engine.faultsSurvived() - before));
+    }
 }

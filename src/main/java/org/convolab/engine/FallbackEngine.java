@@ -1,0 +1,88 @@
+package org.convolab.engine;
+
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.cpu.CpuEngine;
+import org.convolab.cuda.CudaFault;
+
+/**
+ * The auto backend: the GPU engine while it works, the CPU engine from the moment it fails for good
+ * (it has already rebuilt its context once and failed again: the GPU has vanished or is broken), with
+ * one message saying so. The filter that hit the failure is run again on the CPU, so no result is lost.
+ */
+public final class FallbackEngine implements ConvolutionEngine {
+    private final ConvolutionEngine gpu;
+    private final Consumer<String> notices;
+    private CpuEngine cpu;
+    private String failure;
+
+    public FallbackEngine(ConvolutionEngine gpu, Consumer<String> notices) {
+        this.gpu = gpu;
+        this.notices = notices;
+    }
+
+    /** Null while the GPU is in use, else why the engine went over to the CPU. */
+    public synchronized String failure() {
+        return failure;
+    }
+
+    private synchronized ConvolutionEngine current() {
+        return failure == null ? gpu : cpu;
+    }
+
+    @Override
+    public String backend() {
+        return current().backend();
+    }
+
+    @Override
+    public String device() {
+        return current().device();
+    }
+
+    @Override
+    public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
+        ConvolutionEngine e = current();
+        if (e == gpu) {
+            try {
+                return gpu.filter(image, spec, strategy);
+            } catch (CudaFault f) {
+                fallBack(f);
+            }
+        }
+        return current().filter(image, spec, strategy);
+    }
+
+    @Override
+    public OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        return current().batchedKernelMs(image, spec, strategy, launches);
+    }
+
+    private synchronized void fallBack(CudaFault f) {
+        if (failure != null) {
+            return;
+        }
+        failure = f.getMessage();
+        cpu = new CpuEngine();
+        notices.accept("the GPU stopped working (" + f.getMessage() + "); going on with the CPU engine");
+        try {
+            gpu.close();
+        } catch (RuntimeException ignored) {
+            // the GPU is gone; nothing more to release
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (failure == null) {
+            gpu.close();
+        } else {
+            cpu.close();
+        }
+    }
+}
