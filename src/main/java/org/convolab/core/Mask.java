@@ -26,6 +26,9 @@ public final class Mask {
     private Mask(int width, int height, float[] weights) {
         this.width = width;
         this.height = height;
+        for (int k = 0; k < weights.length; k++) {
+            weights[k] += 0.0f; // -0 becomes +0: the same weight, and equal masks compare equal
+        }
         this.weights = weights;
     }
 

@@ -60,7 +60,7 @@ public final class MaskPresets {
                 noArgs(parts, s);
                 return Mask.of(1, 1, 1f);
             case "box": {
-                int n = intArg(parts, 1, s, "N");
+                int n = sizeArg(parts, 1, s, "N");
                 argCount(parts, 2, s);
                 float[] w = new float[n * n];
                 java.util.Arrays.fill(w, 1f / (n * n));
@@ -117,7 +117,7 @@ public final class MaskPresets {
         if (sigma <= 0 || sigma > 20) {
             throw new ConvolabException("gaussian sigma must be above 0 and at most 20, not " + parts[1]);
         }
-        int size = parts.length > 2 ? intArg(parts, 2, spec, "SIZE") : Math.min(Mask.MAX_SIZE, 2 * (int) Math.ceil(3 * sigma) + 1);
+        int size = parts.length > 2 ? sizeArg(parts, 2, spec, "SIZE") : Math.min(Mask.MAX_SIZE, 2 * (int) Math.ceil(3 * sigma) + 1);
         double[] g = new double[size];
         int r = size / 2;
         double sum = 0;
@@ -200,6 +200,18 @@ public final class MaskPresets {
         } catch (NumberFormatException e) {
             throw new ConvolabException(what + " in mask preset '" + spec + "' must be a whole number, not '" + parts[i] + "'");
         }
+    }
+
+    /** A mask size parameter: odd, 1 to 63, checked before anything is allocated. */
+    private static int sizeArg(String[] parts, int i, String spec, String what) {
+        int n = intArg(parts, i, spec, what);
+        if (n < 1 || n > Mask.MAX_SIZE) {
+            throw new ConvolabException(what + " in mask preset '" + spec + "' is " + n + ": it must be odd, from 1 to " + Mask.MAX_SIZE);
+        }
+        if (n % 2 == 0) {
+            throw new ConvolabException(what + " in mask preset '" + spec + "' is " + n + ", which is even: masks have odd sizes");
+        }
+        return n;
     }
 
     private static double doubleArg(String[] parts, int i, String spec, String what) {

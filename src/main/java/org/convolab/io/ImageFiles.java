@@ -105,6 +105,11 @@ public final class ImageFiles {
             throw new ConvolabException("cannot read " + name + ": no such file");
         } catch (IOException e) {
             throw new ConvolabException("cannot read " + name + detail(e));
+        } catch (ConvolabException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // the codecs throw unchecked exceptions on some malformed headers
+            throw new ConvolabException("cannot decode " + name + ": the file is damaged or not a valid image" + detail(e));
         } catch (OutOfMemoryError e) {
             throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
         }

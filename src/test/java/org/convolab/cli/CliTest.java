@@ -189,4 +189,34 @@ class CliTest {
         assertThat(lines).hasSize(5).contains("2,9,16,24,36.00,2.2500,18.0000");
         assertThat(run("explain", "--mask", "4").code()).isEqualTo(1);
     }
+
+    @Test
+    void badMasksNameWhereTheProblemIs() throws Exception {
+        Path ragged = Files.writeString(dir.resolve("ragged.txt"), "# a mask\n1 2 1\n2 4\n1 2 1\n");
+        Run r = run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask-file", ragged.toString(), "--backend", "cpu");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly("convolab: ragged.txt line 3 has 2 numbers but the first row has 3; all rows must have the same length");
+        Path nan = Files.writeString(dir.resolve("nan.txt"), "1 1 1\n1 NaN 1\n1 1 1\n");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask-file", nan.toString()).errLines())
+                .containsExactly("convolab: nan.txt line 2, column 2: NaN is not a finite number");
+        Path empty = Files.writeString(dir.resolve("empty.txt"), "# nothing here\n");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask-file", empty.toString()).errLines())
+                .containsExactly("convolab: empty.txt holds no weights");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "0 0 0; 0 0 0; 0 0 0", "--normalize")
+                .errLines()).singleElement().asString().contains("cannot normalise").contains("sum to 0");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "box:3", "--divisor", "0")
+                .errLines()).singleElement().asString().contains("divisor");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "box:65").errLines())
+                .singleElement().asString().contains("from 1 to 63");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "1 inf 1").errLines())
+                .singleElement().asString().contains("column 2");
+        assertThat(dir.resolve("o.png")).doesNotExist();
+    }
+
+    @Test
+    void imagesOverThePixelLimitAreRefusedFromTheHeader() {
+        Run r = run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "box:3", "--max-megapixels", "0.001");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.errLines()).singleElement().asString().contains("over the limit").contains("--max-megapixels");
+    }
 }

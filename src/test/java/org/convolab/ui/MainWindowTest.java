@@ -191,4 +191,35 @@ class MainWindowTest {
         assertThat(cw[0].cost.model.getText()).contains("loads / output");
         robot.interact(() -> cw[0].stage.close());
     }
+
+    @Test
+    void aThousandRapidEditsEndOnTheNewestResultWithoutGrowingMemory(FxRobot robot) {
+        settledOutput();
+        long before = usedHeap();
+        java.util.Random rnd = new java.util.Random(4);
+        for (int batch = 0; batch < 10; batch++) {
+            robot.interact(() -> {
+                for (int i = 0; i < 100; i++) {
+                    float[] w = new float[9];
+                    for (int k = 0; k < 9; k++) {
+                        w[k] = rnd.nextFloat();
+                    }
+                    window.edit(window.current().withMask(org.convolab.core.Mask.of(3, 3, w).normalized()));
+                }
+            });
+        }
+        RgbaImage out = settledOutput();
+        assertThat(window.outcome.get().state()).isEqualTo(window.current());
+        assertThat(out.maxDifference(expected())).isLessThanOrEqualTo(1);
+        long after = usedHeap();
+        assertThat(after - before).as("heap before %d, after %d", before, after).isLessThan(64L << 20);
+    }
+
+    private static long usedHeap() {
+        Runtime rt = Runtime.getRuntime();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
 }

@@ -1,0 +1,72 @@
+package org.convolab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.cpu.CpuEngine;
+import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.cuda.CudaFault;
+import org.junit.jupiter.api.Test;
+
+/** The GPU vanishing mid-session: the auto backend goes on with the CPU, says so once, loses no result. */
+class FallbackEngineTest {
+
+    /** A GPU engine that works for a while, then fails for good. */
+    static final class VanishingGpu implements ConvolutionEngine {
+        private final CpuEngine inner = new CpuEngine(1);
+        int calls;
+        boolean closed;
+
+        @Override
+        public String backend() {
+            return "cuda";
+        }
+
+        @Override
+        public String device() {
+            return "test GPU";
+        }
+
+        @Override
+        public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
+            if (++calls > 2) {
+                throw new CudaFault("CUDA_ERROR_LAUNCH_FAILED (test)", null);
+            }
+            return inner.filter(image, spec, strategy);
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            inner.close();
+        }
+    }
+
+    @Test
+    void theGpuVanishingMidSessionFallsBackToTheCpuWithOneMessage() {
+        VanishingGpu gpu = new VanishingGpu();
+        List<String> notices = new ArrayList<>();
+        RgbaImage img = Conformance.randomImage(40, 30, new Random(1));
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("mirror"));
+        RgbaImage ref = ReferenceConvolver.filter(img, spec);
+        try (FallbackEngine e = new FallbackEngine(gpu, notices::add)) {
+            for (int i = 0; i < 6; i++) {
+                assertThat(e.filter(img, spec, Strategy.AUTO).image().maxDifference(ref)).isLessThanOrEqualTo(1);
+                assertThat(e.backend()).isEqualTo(i < 2 ? "cuda" : "cpu");
+            }
+            assertThat(notices).hasSize(1);
+            assertThat(notices.get(0)).contains("GPU stopped working").contains("going on with the CPU engine");
+            assertThat(e.failure()).contains("CUDA_ERROR_LAUNCH_FAILED");
+            assertThat(gpu.closed).isTrue();
+        }
+    }
+}
