@@ -129,77 +129,10 @@ __global__ void __launch_bounds__(256) vec4(P3 p, int w, int h, int policy, floa
     }
 }
 
-__constant__ float crow[63];
-__constant__ float ccol[63];
-// fast-separable, registers only: each thread computes 4 outputs along x and PY down a column.
-// For every input row it needs (PY + 2R rows), it loads 4 + 2R values as aligned float4s through
-// L1, filters them along the row in registers (4 row outputs), and adds those into the PY column
-// accumulators with the register window. Needs w % 4 == 0 on the vector path; threads near the
-// border read scalars through the border function.
-template <int R, int PY>
-__device__ __forceinline__ void fastsepv_body(const float* __restrict__ in, float* __restrict__ out, int w, int h,
-                                              int policy, float cval, const float* rowm, const float* colm)
-{
-    constexpr int N = 2 * R + 1;
-    constexpr int LEAD = 4 * ((R + 3) / 4);       // floats loaded left of x0 (a multiple of 4)
-    constexpr int NV = 2 * LEAD / 4 + 1;          // float4 loads per row
-    const int x0 = (blockIdx.x * 32 + threadIdx.x) * 4;
-    const int y0 = (blockIdx.y * 8 + threadIdx.y) * PY;
-    if (x0 >= w || y0 >= h) return;
-    const bool interior = (w % 4 == 0) && x0 >= LEAD && x0 + 4 + LEAD <= w && y0 >= R && y0 + PY + R <= h;
-    float acc[PY][4];
-#pragma unroll
-    for (int q = 0; q < PY; ++q)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) acc[q][e] = 0.f;
-#pragma unroll
-    for (int k = 0; k < PY + 2 * R; ++k) {
-        float v[4 * NV];
-        const int y = y0 - R + k;
-        if (interior) {
-            const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + x0 - LEAD);
-#pragma unroll
-            for (int t = 0; t < NV; ++t) {
-                float4 a = __ldg(rp + t);
-                v[4 * t] = a.x; v[4 * t + 1] = a.y; v[4 * t + 2] = a.z; v[4 * t + 3] = a.w;
-            }
-        } else {
-            const int sy = convolab_border_index(y, h, policy);
-#pragma unroll
-            for (int e = 0; e < 4 * NV; ++e) {
-                const int sx = convolab_border_index(x0 - LEAD + e, w, policy);
-                v[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
-        }
-        float rv[4];
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-            float a = 0.f;
-#pragma unroll
-            for (int i = 0; i < N; ++i) a = fmaf(rowm[i], v[LEAD - R + e + i], a);
-            rv[e] = a;
-        }
-#pragma unroll
-        for (int q = 0; q < PY; ++q) {
-            const int j = k - q;
-            if (j >= 0 && j < N) {
-#pragma unroll
-                for (int e = 0; e < 4; ++e) acc[q][e] = fmaf(colm[j], rv[e], acc[q][e]);
-            }
-        }
-    }
-#pragma unroll
-    for (int q = 0; q < PY; ++q) {
-        const int y = y0 + q;
-        if (y >= h) break;
-        if (w % 4 == 0 && x0 + 4 <= w) {
-            *reinterpret_cast<float4*>(out + (size_t)y * w + x0) = make_float4(acc[q][0], acc[q][1], acc[q][2], acc[q][3]);
-        } else {
-            for (int e = 0; e < 4; ++e)
-                if (x0 + e < w) out[(size_t)y * w + x0 + e] = acc[q][e];
-        }
-    }
-}
+// The production fast-separable register kernel (fastsepv_body) and its constant masks.
+#include "fast.cu"
+#define crow c_fast_row
+#define ccol c_fast_col
 
 template <int R, int PY>
 __global__ void __launch_bounds__(256) sepv(P3 p, int w, int h, int policy, float cval)

@@ -136,27 +136,7 @@ public final class SoakCommand implements Callable<Integer> {
     private static Mask randomMask(Random rnd) {
         int w = 1 + 2 * rnd.nextInt(rnd.nextInt(10) == 0 ? 16 : 8);
         int h = rnd.nextInt(3) == 0 ? w : 1 + 2 * rnd.nextInt(8);
-        float[] m = new float[w * h];
-        if (rnd.nextBoolean()) { // separable half the time
-            float[] row = new float[w];
-            float[] col = new float[h];
-            for (int i = 0; i < w; i++) {
-                row[i] = 0.1f + rnd.nextFloat();
-            }
-            for (int j = 0; j < h; j++) {
-                col[j] = 0.1f + rnd.nextFloat();
-            }
-            for (int j = 0; j < h; j++) {
-                for (int i = 0; i < w; i++) {
-                    m[j * w + i] = col[j] * row[i];
-                }
-            }
-        } else {
-            for (int k = 0; k < m.length; k++) {
-                m[k] = 0.05f + rnd.nextFloat();
-            }
-        }
-        return Mask.of(w, h, m).normalized();
+        return rnd.nextBoolean() ? Conformance.separableMask(w, h, rnd) : Conformance.randomMask(w, h, rnd);
     }
 
     private static long heapUsed() {

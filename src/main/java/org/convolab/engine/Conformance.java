@@ -84,7 +84,7 @@ public final class Conformance {
     }
 
     /** Random non-negative weights normalised to sum 1 (outputs stay in range, so clamping hides nothing). */
-    static Mask randomMask(int w, int h, Random rnd) {
+    public static Mask randomMask(int w, int h, Random rnd) {
         float[] m = new float[w * h];
         for (int k = 0; k < m.length; k++) {
             m[k] = 0.05f + rnd.nextFloat();
@@ -93,7 +93,7 @@ public final class Conformance {
     }
 
     /** An outer product of random positive vectors, normalised. */
-    static Mask separableMask(int w, int h, Random rnd) {
+    public static Mask separableMask(int w, int h, Random rnd) {
         float[] row = new float[w];
         float[] col = new float[h];
         for (int i = 0; i < w; i++) {
