@@ -185,6 +185,9 @@ def peer_opencv(x, w, policy, repeat):
     return float(np.median(times)), np.transpose(y, (2, 0, 1))[:, :CROP, :CROP]
 
 
+NPP_BORDER_REPLICATE = 2  # NppiBorderType: 1 is CONSTANT, which nppiFilterBorder refuses (-9999)
+
+
 class NppStreamContext(ctypes.Structure):
     _fields_ = [("hStream", ctypes.c_void_p), ("nCudaDeviceId", ctypes.c_int), ("nMultiProcessorCount", ctypes.c_int),
                 ("nMaxThreadsPerMultiProcessor", ctypes.c_int), ("nMaxThreadsPerBlock", ctypes.c_int),
@@ -236,7 +239,7 @@ def peer_npp(lib, xg, w, repeat):
     def run():
         for c in range(3):
             st = f(ctypes.c_void_p(xg[c].data.ptr), step, size, NppiPoint(0, 0), ctypes.c_void_p(outs[c].data.ptr), step, size,
-                   ctypes.c_void_p(kern.data.ptr), NppiSize(w.shape[1], w.shape[0]), NppiPoint(r, r), 1, ctx)
+                   ctypes.c_void_p(kern.data.ptr), NppiSize(w.shape[1], w.shape[0]), NppiPoint(r, r), NPP_BORDER_REPLICATE, ctx)
             if st != 0:
                 raise RuntimeError(f"nppiFilterBorder_32f_C1R_Ctx returned {st}")
     ms = cuda_median(run, repeat)

@@ -115,6 +115,15 @@ public final class ImageFiles {
         }
     }
 
+    /** The innermost cause: ImageIO wraps "No space left on device" in its own "I/O error writing PNG file!". */
+    private static Throwable rootCause(Throwable e) {
+        Throwable c = e;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c;
+    }
+
     private static String detail(Throwable e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? "" : " (" + m.strip() + ")";
@@ -214,7 +223,7 @@ public final class ImageFiles {
         } catch (java.nio.file.AccessDeniedException e) {
             throw new ConvolabException("cannot write " + file + ": permission denied");
         } catch (IOException e) {
-            throw new ConvolabException("cannot write " + file + detail(e));
+            throw new ConvolabException("cannot write " + file + detail(rootCause(e)));
         } finally {
             if (tmp != null) {
                 try {
