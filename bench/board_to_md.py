@@ -110,7 +110,10 @@ def main():
     p("- Peers: `cupyx.scipy.ndimage.correlate` per channel; `torch.nn.functional.conv2d` groups=3 in NCHW and in "
       "channels_last (cuDNN), `F.pad(mode='reflect')` for mirror; NPP `nppiFilterBorder_32f_C1R_Ctx` (replicate, so on clamp); "
       "CuPy FFT convolution (rfft2 × precomputed spectrum, irfft2); OpenCV `cv2.filter2D` (4096² only). Gaussian rows: "
-      "CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.\n")
+      "CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.")
+    p("- NPP did not run: the board passed border type 1 (NPP_BORDER_CONSTANT), which `nppiFilterBorder_32f_C1R_Ctx` "
+      "refuses with -9999 (NPP_NOT_SUPPORTED_MODE_ERROR); `bench/board.py` now passes NPP_BORDER_REPLICATE (2), "
+      "not yet measured.\n")
     misses = []
     for b in boards:
         for wl in b["workloads"]:
@@ -155,8 +158,9 @@ def main():
           f"conversions, {c['convolab_end_to_end_ms']:.1f} ms).\n")
         p("What limits it: the engine's inner loops (`CpuEngine.accumulateRow`) are not vectorised by Java 17's C2, which "
           "cannot rule out that the accumulator and source arrays alias (in a microbenchmark of the loop on this machine, "
-          "turning SuperWord off with `-XX:-UseSuperWord` made it only 15% slower: 0.48 against 0.40 ns a tap); OpenCV runs AVX-512 SIMD code. The JDK Vector API (`jdk.incubator.vector`) would close "
-          "the gap but needs `--add-modules` on every launch; not done yet.\n")
+          "turning SuperWord off with `-XX:-UseSuperWord` made it only 15% slower: 0.48 against 0.40 ns a tap); OpenCV runs AVX-512 SIMD code. A first try with the JDK 17 Vector API (`jdk.incubator.vector`, "
+          "a register accumulator per vector of outputs across all 49 taps) ran at 302 ms, slower still: "
+          "the incubator API was not intrinsified in that loop; not kept.\n")
 
 
 if __name__ == "__main__":
