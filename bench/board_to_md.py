@@ -156,11 +156,9 @@ def main():
           f"(float32, three channels, BORDER_REFLECT_101, {c['threads']} threads) {c['opencv_ms']:.1f} ms: "
           f"**{c['convolab_ms'] / c['opencv_ms']:.2f}×** OpenCV's time (target at most 2×; end to end, with the 8-bit "
           f"conversions, {c['convolab_end_to_end_ms']:.1f} ms).\n")
-        p("What limits it: the engine's inner loops (`CpuEngine.accumulateRow`) are not vectorised by Java 17's C2, which "
-          "cannot rule out that the accumulator and source arrays alias (in a microbenchmark of the loop on this machine, "
-          "turning SuperWord off with `-XX:-UseSuperWord` made it only 15% slower: 0.48 against 0.40 ns a tap); OpenCV runs AVX-512 SIMD code. A first try with the JDK 17 Vector API (`jdk.incubator.vector`, "
-          "a register accumulator per vector of outputs across all 49 taps) ran at 302 ms, slower still: "
-          "the incubator API was not intrinsified in that loop; not kept.\n")
+        p("How: each input row under the mask's taps is copied into arrays of its own (`CpuEngine.shiftRow`, kept in a "
+          "ring for the rows a thread reuses) so that every loop indexes its arrays with the bare loop variable, which is "
+          "what Java 17's C2 needs to vectorise it (with an offset it runs scalar, about ten times slower per tap).\n")
 
 
 if __name__ == "__main__":

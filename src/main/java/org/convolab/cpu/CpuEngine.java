@@ -21,11 +21,15 @@ import org.convolab.core.Timings;
  *
  * <p>Each channel is first copied into a padded float plane whose border already holds the ghost
  * cells (built through {@link BorderPolicy#index}, so every policy and any mask size are right), so
- * the inner loops have no bounds checks and the JIT can vectorise them: for each output row, each
- * weight adds a scaled input row into an accumulator row. Rank-1 masks take the separable path
+ * the inner loops have no bounds checks: for each output row, each group of four taps adds scaled
+ * input rows into an accumulator row. The rows under the taps are copied to arrays of their own first
+ * ({@link #shiftRow}), which is what lets the JIT vectorise the loops. Rank-1 masks take the separable path
  * (rows, then columns) when the strategy asks for it or is auto. Rows are split across threads.
  */
 public final class CpuEngine implements ConvolutionEngine {
+
+    /** Most floats of shifted rows a thread keeps (about 16 MB). */
+    private static final long RING_FLOATS = 4L << 20;
 
     private final ForkJoinPool pool;
     private final int threads;
@@ -68,7 +72,7 @@ public final class CpuEngine implements ConvolutionEngine {
         int pw = w + 2 * rx;
         int ph = h + 2 * ry;
         float[] padded = new float[Math.multiplyExact(pw, ph)];
-        float[] rows = separablePath ? new float[w * ph] : null;
+        float[][] rows = separablePath ? new float[ph][w] : null;
         double padMs = 0;
         List<Double> channelMs = new ArrayList<>(3);
         try {
@@ -138,12 +142,25 @@ public final class CpuEngine implements ConvolutionEngine {
         int mw = mask.width();
         int mh = mask.height();
         float[] m = mask.weights();
+        // Each input row's shifted copies serve mh output rows: keep the last mh in a ring when that fits
+        // in about 16 MB a thread, else copy them for every output row.
+        boolean ring = (long) mh * mw * w <= RING_FLOATS;
         parallelRows(h, (y0, y1) -> {
             float[] acc = new float[w];
+            float[][][] shifted = new float[ring ? mh : 1][mw][w];
             for (int y = y0; y < y1; y++) {
                 java.util.Arrays.fill(acc, 0f);
+                if (ring) {
+                    for (int r = (y == y0 ? y : y + mh - 1); r < y + mh; r++) {
+                        shiftRow(padded, r * pw, mw, w, shifted[r % mh]);
+                    }
+                }
                 for (int j = 0; j < mh; j++) {
-                    accumulateRow(acc, padded, (y + j) * pw, m, j * mw, mw, w);
+                    float[][] rowTaps = ring ? shifted[(y + j) % mh] : shifted[0];
+                    if (!ring) {
+                        shiftRow(padded, (y + j) * pw, mw, w, rowTaps);
+                    }
+                    accumulate(acc, rowTaps, m, j * mw, mw, w);
                 }
                 store(acc, out, y * w, w, shift, spec);
             }
@@ -151,68 +168,64 @@ public final class CpuEngine implements ConvolutionEngine {
     }
 
     /**
-     * acc[x] += sum over i of weights[wOff + i] * src[base + x + i], for x below w. Taps go four at a
-     * time so that the accumulator row is read and written once per four taps; the loops over x are
-     * simple enough for the JIT to vectorise.
+     * shifted[i][x] = src[base + i + x]: the row under each tap as its own array. Java 17's C2
+     * vectorises a loop only when every array in it is indexed by the bare loop variable; with an
+     * offset (src[base + i + x]) it falls back to scalar code, about ten times slower.
      */
-    static void accumulateRow(float[] acc, float[] src, int base, float[] weights, int wOff, int taps, int w) {
-        int i = 0;
-        for (; i + 4 <= taps; i += 4) {
-            float a = weights[wOff + i];
-            float b = weights[wOff + i + 1];
-            float c = weights[wOff + i + 2];
-            float d = weights[wOff + i + 3];
-            int o = base + i;
-            for (int x = 0; x < w; x++) {
-                acc[x] += a * src[o + x] + b * src[o + x + 1] + c * src[o + x + 2] + d * src[o + x + 3];
-            }
-        }
-        for (; i + 2 <= taps; i += 2) {
-            float a = weights[wOff + i];
-            float b = weights[wOff + i + 1];
-            int o = base + i;
-            for (int x = 0; x < w; x++) {
-                acc[x] += a * src[o + x] + b * src[o + x + 1];
-            }
-        }
-        for (; i < taps; i++) {
-            float a = weights[wOff + i];
-            if (a == 0f) {
-                continue;
-            }
-            int o = base + i;
-            for (int x = 0; x < w; x++) {
-                acc[x] += a * src[o + x];
-            }
+    static void shiftRow(float[] src, int base, int taps, int w, float[][] shifted) {
+        for (int i = 0; i < taps; i++) {
+            System.arraycopy(src, base + i, shifted[i], 0, w);
         }
     }
 
-    /** Rows then columns: the padded plane's rows into {@code rows} (w x ph), then columns into out. */
-    private void separable(float[] padded, int pw, int ph, int w, int h, SeparableMask sep, float[] rows, int[] out,
+    /** acc[x] += sum over i of weights[wOff + i] * rows[i][x], four rows a pass. */
+    static void accumulate(float[] acc, float[][] rows, float[] weights, int wOff, int count, int w) {
+        int i = 0;
+        for (; i + 4 <= count; i += 4) {
+            sum4(acc, rows[i], rows[i + 1], rows[i + 2], rows[i + 3], weights[wOff + i], weights[wOff + i + 1],
+                    weights[wOff + i + 2], weights[wOff + i + 3], w);
+        }
+        for (; i < count; i++) {
+            sum1(acc, rows[i], weights[wOff + i], w);
+        }
+    }
+
+    private static void sum4(float[] acc, float[] s0, float[] s1, float[] s2, float[] s3, float a, float b, float c, float d,
+                             int w) {
+        for (int x = 0; x < w; x++) {
+            acc[x] += a * s0[x] + b * s1[x] + c * s2[x] + d * s3[x];
+        }
+    }
+
+    private static void sum1(float[] acc, float[] s0, float a, int w) {
+        if (a == 0f) {
+            return;
+        }
+        for (int x = 0; x < w; x++) {
+            acc[x] += a * s0[x];
+        }
+    }
+
+    /** Rows then columns: each padded row filtered into rows[py] (w wide), then the columns into out. */
+    private void separable(float[] padded, int pw, int ph, int w, int h, SeparableMask sep, float[][] rows, int[] out,
                            int shift, FilterSpec spec) {
         float[] row = sep.row();
         float[] col = sep.column();
         parallelRows(ph, (y0, y1) -> {
+            float[][] shifted = new float[row.length][w];
             for (int y = y0; y < y1; y++) {
-                float[] acc = new float[w];
-                accumulateRow(acc, padded, y * pw, row, 0, row.length, w);
-                System.arraycopy(acc, 0, rows, y * w, w);
+                java.util.Arrays.fill(rows[y], 0f);
+                shiftRow(padded, y * pw, row.length, w, shifted);
+                accumulate(rows[y], shifted, row, 0, row.length, w);
             }
         });
         parallelRows(h, (y0, y1) -> {
             float[] acc = new float[w];
+            float[][] window = new float[col.length][];
             for (int y = y0; y < y1; y++) {
                 java.util.Arrays.fill(acc, 0f);
-                for (int j = 0; j < col.length; j++) {
-                    float wt = col[j];
-                    if (wt == 0f) {
-                        continue;
-                    }
-                    int base = (y + j) * w;
-                    for (int x = 0; x < w; x++) {
-                        acc[x] += wt * rows[base + x];
-                    }
-                }
+                System.arraycopy(rows, y, window, 0, col.length);
+                accumulate(acc, window, col, 0, col.length, w);
                 store(acc, out, y * w, w, shift, spec);
             }
         });
