@@ -209,29 +209,17 @@ public final class ImageFiles {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
         }
-        boolean alpha = format.equals("png") || format.equals("tiff");
-        Path tmp = null;
+        BufferedImage b = toBufferedImage(image, format.equals("png") || format.equals("tiff"));
         try {
-            tmp = Files.createTempFile(dir, ".convolab-", ".tmp");
-            BufferedImage b = toBufferedImage(image, alpha);
-            if (!ImageIO.write(b, format, tmp.toFile())) {
-                throw new ConvolabException("cannot write " + file + ": no " + format.toUpperCase(Locale.ROOT) + " writer");
-            }
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            tmp = null;
+            AtomicWrite.replace(target, tmp -> {
+                if (!ImageIO.write(b, format, tmp.toFile())) {
+                    throw new ConvolabException("cannot write " + file + ": no " + format.toUpperCase(Locale.ROOT) + " writer");
+                }
+            });
         } catch (java.nio.file.AccessDeniedException e) {
             throw new ConvolabException("cannot write " + file + ": permission denied");
         } catch (IOException e) {
             throw new ConvolabException("cannot write " + file + detail(rootCause(e)));
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the write already failed; that error is the one to report
-                }
-            }
         }
     }
 

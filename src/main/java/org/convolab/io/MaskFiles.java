@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskText;
@@ -38,23 +37,11 @@ public final class MaskFiles {
 
     /** Writes a mask file atomically (temporary file, then rename). */
     public static void write(Mask mask, Path file) {
-        Path target = file.toAbsolutePath().normalize();
-        Path tmp = null;
+        String text = MaskText.format(mask);
         try {
-            tmp = Files.createTempFile(target.getParent(), ".convolab-", ".tmp");
-            Files.writeString(tmp, MaskText.format(mask), StandardCharsets.UTF_8);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            tmp = null;
+            AtomicWrite.replace(file.toAbsolutePath().normalize(), tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new ConvolabException("cannot write mask file " + file + ": " + e.getMessage());
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // reporting the write's own error
-                }
-            }
         }
     }
 }
