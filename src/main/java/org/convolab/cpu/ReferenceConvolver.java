@@ -1,5 +1,6 @@
 package org.convolab.cpu;
 
+import java.util.function.IntToDoubleFunction;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
@@ -33,6 +34,12 @@ public final class ReferenceConvolver {
      */
     public static double[] correlateRegion(double[] plane, int width, int height, Mask mask, BorderPolicy border,
                                            int x0, int y0, int rw, int rh) {
+        return correlateRegion(k -> plane[k], width, height, mask, border, x0, y0, rw, rh);
+    }
+
+    /** {@link #correlateRegion(double[], int, int, Mask, BorderPolicy, int, int, int, int)} reading pixel k through a function. */
+    private static double[] correlateRegion(IntToDoubleFunction pixel, int width, int height, Mask mask, BorderPolicy border,
+                                            int x0, int y0, int rw, int rh) {
         int rx = mask.radiusX();
         int ry = mask.radiusY();
         double ghost = border.constant();
@@ -44,7 +51,7 @@ public final class ReferenceConvolver {
                     int sy = border.index(y + j - ry, height);
                     for (int i = 0; i < mask.width(); i++) {
                         int sx = border.index(x + i - rx, width);
-                        double v = (sx < 0 || sy < 0) ? ghost : plane[sy * width + sx];
+                        double v = (sx < 0 || sy < 0) ? ghost : pixel.applyAsDouble(sy * width + sx);
                         acc += mask.get(i, j) * v;
                     }
                 }
@@ -70,13 +77,10 @@ public final class ReferenceConvolver {
                 out[y * rw + x] = src[(y + y0) * w + x + x0] & 0xff000000;
             }
         }
-        double[] plane = new double[src.length];
         for (int c = 0; c < 3; c++) {
             int shift = 16 - 8 * c;
-            for (int k = 0; k < src.length; k++) {
-                plane[k] = (src[k] >>> shift) & 0xff;
-            }
-            double[] acc = correlateRegion(plane, w, h, spec.mask(), spec.border(), x0, y0, rw, rh);
+            // read the channel straight from the pixels: a crop of a large image needs no whole plane
+            double[] acc = correlateRegion(k -> (src[k] >>> shift) & 0xff, w, h, spec.mask(), spec.border(), x0, y0, rw, rh);
             for (int k = 0; k < acc.length; k++) {
                 out[k] |= spec.toByte(acc[k]) << shift;
             }
