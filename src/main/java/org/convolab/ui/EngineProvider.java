@@ -4,21 +4,23 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.cuda.CudaEngine;
 import org.convolab.cuda.CudaProbe;
+import java.util.function.Consumer;
 import org.convolab.engine.Backend;
+import org.convolab.engine.FallbackEngine;
 
 /**
  * The engines of the running app: the CPU engine, and the CUDA engine opened on first use when a
- * GPU is usable. Called only from the filter thread, so no locking. If the GPU fails for good, the
- * app goes on with the CPU and says why.
+ * GPU is usable. Called from the filter thread and, for Compare, the FX thread, hence synchronized.
+ * If the GPU fails for good, the app goes on with the CPU and says why.
  */
 final class EngineProvider implements AutoCloseable {
     private final CpuEngine cpu = new CpuEngine();
-    private org.convolab.engine.FallbackEngine cuda;
-    private final java.util.function.Consumer<String> notices;
+    private FallbackEngine cuda;
+    private final Consumer<String> notices;
     private String cudaProblem;
 
     /** @param notices receives, on the filter thread, the message when the GPU fails for good */
-    EngineProvider(java.util.function.Consumer<String> notices) {
+    EngineProvider(Consumer<String> notices) {
         this.notices = notices;
         CudaProbe.Result probe = CudaProbe.probe();
         cudaProblem = probe.problem();
@@ -36,7 +38,7 @@ final class EngineProvider implements AutoCloseable {
         }
         if (cuda == null) {
             try {
-                cuda = new org.convolab.engine.FallbackEngine(new CudaEngine(CudaProbe.probe().devices().get(0)), msg -> {
+                cuda = new FallbackEngine(new CudaEngine(CudaProbe.probe().devices().get(0)), msg -> {
                     synchronized (this) {
                         cudaProblem = msg;
                     }
@@ -48,11 +50,6 @@ final class EngineProvider implements AutoCloseable {
             }
         }
         return cuda;
-    }
-
-    /** The CPU engine, for references and fallbacks. */
-    ConvolutionEngine cpu() {
-        return cpu;
     }
 
     @Override
