@@ -9,15 +9,18 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
-#include "border.cuh"
+// The production kernels (fast2dv_body, fastsepv_body), their planes struct and constant masks.
+#include "fast.cu"
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("CUDA %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1); } } while (0)
 
-__constant__ float cm[63 * 63];
+#define cm c_fast_mask
+#define crow c_fast_row
+#define ccol c_fast_col
 
-struct P3 { const float* in[3]; float* out[3]; };
-__device__ __forceinline__ const float* pin(const P3& p, int c) { return c == 0 ? p.in[0] : (c == 1 ? p.in[1] : p.in[2]); }
-__device__ __forceinline__ float* pout(const P3& p, int c) { return c == 0 ? p.out[0] : (c == 1 ? p.out[1] : p.out[2]); }
+typedef ConvolabPlanes3 P3;
+#define pin plane_in
+#define pout plane_out
 
 // ---------------------------------------------------------------- register window, shared tile
 template <int R, int PY, int BX, int BY>
@@ -70,69 +73,10 @@ __global__ void __launch_bounds__(BX * BY) win(P3 p, int w, int h, int policy, f
 }
 
 // ---------------------------------------------------------------- float4 from global, R <= 4
-// Each thread: 4 consecutive outputs along x, PY down a column; 3 aligned float4 loads per row
-// (x0-4 .. x0+7) through L1; neighbours' overlapping reads hit the cache. Needs w % 4 == 0 on the
-// vector path; threads near the border read scalars through the border function.
+// The production kernel (fast2dv_body in fast.cu) with other outputs-per-thread values.
 template <int R, int PY>
-__global__ void __launch_bounds__(256) vec4(P3 p, int w, int h, int policy, float cval)
-{
-    constexpr int N = 2 * R + 1;
-    const int c = blockIdx.z;
-    const float* in = pin(p, c);
-    float* out = pout(p, c);
-    const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
-    const int y0 = (blockIdx.y * blockDim.y + threadIdx.y) * PY;
-    if (x0 >= w || y0 >= h) return;
-    const bool interior = (w % 4 == 0) && x0 >= 4 && x0 + 8 <= w && y0 >= R && y0 + PY + R <= h;
-    float acc[PY][4];
-#pragma unroll
-    for (int q = 0; q < PY; ++q)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) acc[q][e] = 0.f;
-#pragma unroll
-    for (int k = 0; k < PY + 2 * R; ++k) {
-        float v[12];
-        const int y = y0 - R + k;
-        if (interior) {
-            const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + x0 - 4);
-            float4 a = __ldg(rp), b = __ldg(rp + 1), d = __ldg(rp + 2);
-            v[0] = a.x; v[1] = a.y; v[2] = a.z; v[3] = a.w; v[4] = b.x; v[5] = b.y; v[6] = b.z; v[7] = b.w;
-            v[8] = d.x; v[9] = d.y; v[10] = d.z; v[11] = d.w;
-        } else {
-            int sy = convolab_border_index(y, h, policy);
-#pragma unroll
-            for (int e = 0; e < 12; ++e) {
-                int sx = convolab_border_index(x0 - 4 + e, w, policy);
-                v[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
-        }
-#pragma unroll
-        for (int q = 0; q < PY; ++q) {
-            const int j = k - q;
-            if (j >= 0 && j < N) {
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-#pragma unroll
-                    for (int i = 0; i < N; ++i) acc[q][e] = fmaf(cm[j * N + i], v[4 - R + e + i], acc[q][e]);
-            }
-        }
-    }
-#pragma unroll
-    for (int q = 0; q < PY; ++q) {
-        int y = y0 + q;
-        if (y >= h) break;
-        if (w % 4 == 0 && x0 + 4 <= w) {
-            *reinterpret_cast<float4*>(out + (size_t)y * w + x0) = make_float4(acc[q][0], acc[q][1], acc[q][2], acc[q][3]);
-        } else {
-            for (int e = 0; e < 4; ++e) if (x0 + e < w) out[(size_t)y * w + x0 + e] = acc[q][e];
-        }
-    }
-}
-
-// The production fast-separable register kernel (fastsepv_body) and its constant masks.
-#include "fast.cu"
-#define crow c_fast_row
-#define ccol c_fast_col
+__global__ void __launch_bounds__(FASTV_BX * FASTV_BY) vec4(P3 p, int w, int h, int policy, float cval)
+{ fast2dv_body<R, PY>(p, w, h, policy, cval); }
 
 template <int R, int PY>
 __global__ void __launch_bounds__(256) sepv(P3 p, int w, int h, int policy, float cval)
