@@ -3,10 +3,12 @@
 // the channel), compile-time radius for square masks r = 0..15 (every weight becomes an
 // immediate constant-bank operand of its FFMA), and a sliding window in registers: each
 // thread computes PY outputs down a column, so every value it reads feeds up to PY * (2r+1)
-// multiply-adds. Radius 0 to 4 reads float4s from global memory through L1; radius 5 to 15
-// uses a shared-memory tile whose ghost cells are resolved while it is loaded, through
-// convolab_border_index; other mask shapes take a runtime-radius kernel (FAST_PY outputs per
-// thread). The launchers (FastLauncher, FastSeparableLauncher) mirror these constants.
+// multiply-adds. Radius 0 to 3 reads float4s from global memory through L1; radius 4 streams
+// rows into a shared-memory ring with cp.async; radius 5 to 15 uses a shared-memory tile whose
+// ghost cells are resolved while it is loaded, through convolab_border_index; other mask shapes
+// take a runtime-radius kernel (FAST_PY outputs per thread). fast-separable filters rows into
+// shared memory and columns from there, in one kernel. The launchers (FastLauncher,
+// FastSeparableLauncher) mirror these constants.
 // =====================================================================================
 #include "border.cuh"
 
@@ -41,6 +43,57 @@ __device__ __forceinline__ const float* plane_in(const ConvolabPlanes3& p, int c
 __device__ __forceinline__ float* plane_out(const ConvolabPlanes3& p, int c)
 {
     return c == 0 ? p.out[0] : (c == 1 ? p.out[1] : p.out[2]);
+}
+
+// Reads inputs x .. x + NN - 1 of row y into v through the border function (threads at the
+// image's edges).
+template <int NN>
+__device__ __forceinline__ void fast_border_row(float (&v)[NN], const float* __restrict__ in, int x, int y, int w, int h,
+                                                int policy, float cval)
+{
+    const int sy = convolab_border_index(y, h, policy);
+#pragma unroll
+    for (int e = 0; e < NN; ++e) {
+        const int sx = convolab_border_index(x + e, w, policy);
+        v[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
+    }
+}
+
+// The register window of the float4 kernels: input row k of a thread's window (v holds its 12
+// values from 4 left of the thread's first column) feeds output q through mask row j = k - q.
+template <int R, int PY>
+__device__ __forceinline__ void fast_row_fmas(float (&acc)[PY][4], const float (&v)[12], int k)
+{
+    constexpr int N = 2 * R + 1;
+#pragma unroll
+    for (int q = 0; q < PY; ++q) {
+        const int j = k - q;
+        if (j >= 0 && j < N) {
+#pragma unroll
+            for (int e = 0; e < 4; ++e)
+#pragma unroll
+                for (int i = 0; i < N; ++i) acc[q][e] = fmaf(c_fast_mask[j * N + i], v[4 - R + e + i], acc[q][e]);
+        }
+    }
+}
+
+// Writes a thread's 4 columns (from x) x PY rows (from y0, those below ylimit) of outputs: one
+// float4 a row where the row is 16-byte aligned and the 4 columns are inside the image.
+template <int PY>
+__device__ __forceinline__ void fast_store_rows(float* __restrict__ out, const float (&acc)[PY][4], int x, int y0, int ylimit,
+                                                int w)
+{
+#pragma unroll
+    for (int q = 0; q < PY; ++q) {
+        const int y = y0 + q;
+        if (y >= ylimit) break;
+        if (w % 4 == 0 && x + 4 <= w) {
+            *reinterpret_cast<float4*>(out + (size_t)y * w + x) = make_float4(acc[q][0], acc[q][1], acc[q][2], acc[q][3]);
+        } else {
+            for (int e = 0; e < 4; ++e)
+                if (x + e < w) out[(size_t)y * w + x + e] = acc[q][e];
+        }
+    }
 }
 
 // Loads the (FAST_OW + 2rx) x (FAST_OH + 2ry) input tile of this block, ghost cells included.
@@ -119,19 +172,32 @@ __device__ __forceinline__ void fast2d_body(const ConvolabPlanes3& p, int w, int
 }
 
 // =====================================================================================
-// fast, radius 0 to 4: no shared memory. Each thread computes 4 consecutive outputs along x and
+// fast, radius 0 to 3: no shared memory. Each thread computes 4 consecutive outputs along x and
 // PY down a column, reading each input row as three aligned float4 loads (x0-4 .. x0+7) through
-// L1, where its neighbours' overlapping reads hit. The vector path needs w % 4 == 0 and a thread
-// clear of the border; other threads read scalars through the border function. Measured on an
-// H200 (bench/fastlab): 1.8 to 2x the shared-tile kernel's speed at these radii.
+// L1, where its neighbours' overlapping reads hit, and loading the next row before it spends the
+// FMAs of this one (the loads are in flight while it computes). The vector path needs w % 4 == 0
+// and a thread clear of the border; other threads read scalars through the border function.
+// Measured on an H200 (bench/fastlab): 1.8 to 2x the shared-tile kernel's speed at these radii.
 // =====================================================================================
 #define FASTV_BX 32
 #define FASTV_BY 8
 
+// Border threads: scalar reads through the border function.
 template <int R, int PY>
+__device__ __forceinline__ void fast2dv_border(const float* __restrict__ in, int x0, int y0, int w, int h, int policy,
+                                               float cval, float (&acc)[PY][4])
+{
+#pragma unroll
+    for (int k = 0; k < PY + 2 * R; ++k) {
+        float v[12];
+        fast_border_row(v, in, x0 - 4, y0 - R + k, w, h, policy, cval);
+        fast_row_fmas<R, PY>(acc, v, k);
+    }
+}
+
+template <int R, int PY, bool PREFETCH = true>
 __device__ __forceinline__ void fast2dv_body(const ConvolabPlanes3& p, int w, int h, int policy, float cval)
 {
-    constexpr int N = 2 * R + 1;
     const int c = blockIdx.z;
     const float* in = plane_in(p, c);
     float* out = plane_out(p, c);
@@ -139,49 +205,148 @@ __device__ __forceinline__ void fast2dv_body(const ConvolabPlanes3& p, int w, in
     const int y0 = (blockIdx.y * FASTV_BY + threadIdx.y) * PY;
     if (x0 >= w || y0 >= h) return;
     const bool interior = (w % 4 == 0) && x0 >= 4 && x0 + 8 <= w && y0 >= R && y0 + PY + R <= h;
-    float acc[PY][4];
+    float acc[PY][4] = {};
+    if constexpr (!PREFETCH) {
+        // One loop for both kinds of thread, the row's loads just before its FMAs (fewer registers).
 #pragma unroll
-    for (int q = 0; q < PY; ++q)
+        for (int k = 0; k < PY + 2 * R; ++k) {
+            float v[12];
+            const int y = y0 - R + k;
+            if (interior) {
+                const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + x0 - 4);
+                const float4 a = __ldg(rp), b = __ldg(rp + 1), d = __ldg(rp + 2);
+                v[0] = a.x; v[1] = a.y; v[2] = a.z; v[3] = a.w; v[4] = b.x; v[5] = b.y; v[6] = b.z; v[7] = b.w;
+                v[8] = d.x; v[9] = d.y; v[10] = d.z; v[11] = d.w;
+            } else {
+                fast_border_row(v, in, x0 - 4, y, w, h, policy, cval);
+            }
+            fast_row_fmas<R, PY>(acc, v, k);
+        }
+    } else if (interior) {
+        const float4* rp = reinterpret_cast<const float4*>(in + (size_t)(y0 - R) * w + x0 - 4);
+        const int stride = w / 4;
+        float4 na = __ldg(rp), nb = __ldg(rp + 1), nd = __ldg(rp + 2);
 #pragma unroll
-        for (int e = 0; e < 4; ++e) acc[q][e] = 0.f;
-#pragma unroll
-    for (int k = 0; k < PY + 2 * R; ++k) {
-        float v[12];
-        const int y = y0 - R + k;
-        if (interior) {
-            const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + x0 - 4);
-            float4 a = __ldg(rp), b = __ldg(rp + 1), d = __ldg(rp + 2);
-            v[0] = a.x; v[1] = a.y; v[2] = a.z; v[3] = a.w; v[4] = b.x; v[5] = b.y; v[6] = b.z; v[7] = b.w;
-            v[8] = d.x; v[9] = d.y; v[10] = d.z; v[11] = d.w;
+        for (int k = 0; k < PY + 2 * R; ++k) {
+            const float v[12] = {na.x, na.y, na.z, na.w, nb.x, nb.y, nb.z, nb.w, nd.x, nd.y, nd.z, nd.w};
+            if (k + 1 < PY + 2 * R) {      // the next row, in flight during this row's FMAs
+                rp += stride;
+                na = __ldg(rp); nb = __ldg(rp + 1); nd = __ldg(rp + 2);
+            }
+            fast_row_fmas<R, PY>(acc, v, k);
+        }
+    } else {
+        fast2dv_border<R, PY>(in, x0, y0, w, h, policy, cval, acc);
+    }
+    fast_store_rows(out, acc, x0, y0, h, w);
+}
+
+// =====================================================================================
+// fast, radius 4, streamed: a block of 32 x 8 threads walks down a strip of 128 columns
+// and `chunk` rows, OH = 8*PY output rows a step. Input rows go to a ring of shared-memory rows
+// with cp.async (16 bytes a thread, no registers held while they fly), two steps ahead of the
+// step being computed, so memory and FMAs overlap inside every block and each input row is
+// read from global memory once per strip. Each thread computes 4 columns x PY rows from the
+// ring as in fast2dv_body. Border chunks of a row are filled with plain loads through the
+// border function. Ring: the step's window (OH + 2R rows) plus the rows of the next two steps.
+// =====================================================================================
+#define FASTS_BX 32
+#define FASTS_BY 8
+#define FASTS_OW (4 * FASTS_BX)
+#define FASTS_LEAD 4                              // floats left of a strip (radius <= 4)
+#define FASTS_SW (FASTS_OW + 2 * FASTS_LEAD)       // ring row, floats
+
+__device__ __forceinline__ void convolab_cp_async16(float* smem, const float* gmem)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem));
+#else
+    *reinterpret_cast<float4*>(smem) = __ldg(reinterpret_cast<const float4*>(gmem));
+#endif
+}
+
+__device__ __forceinline__ void convolab_cp_commit()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+
+// Waits until at most one committed group of this thread is still in flight.
+__device__ __forceinline__ void convolab_cp_wait_all_but_one()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group 1;\n" ::);
+#endif
+}
+
+// Copies input rows [ylo, yhi) of the strip (x0 - LEAD .. x0 + OW + LEAD) into the ring.
+template <int RB>
+__device__ __forceinline__ void fasts_load_rows(float* ring, const float* __restrict__ in, int x0, int ybase, int ylo,
+                                                int yhi, int w, int h, int policy, float cval)
+{
+    constexpr int CPR = FASTS_SW / 4;             // 16-byte chunks a row
+    const int t = threadIdx.y * FASTS_BX + threadIdx.x;
+    const int n = (yhi - ylo) * CPR;
+    for (int k = t; k < n; k += FASTS_BX * FASTS_BY) {
+        const int r = k / CPR, c = k - r * CPR;
+        const int y = ylo + r;
+        const int gx = x0 - FASTS_LEAD + 4 * c;
+        float* dst = ring + ((y - ybase) % RB) * FASTS_SW + 4 * c;
+        if ((w & 3) == 0 && y >= 0 && y < h && gx >= 0 && gx + 4 <= w) {
+            convolab_cp_async16(dst, in + (size_t)y * w + gx);
         } else {
             const int sy = convolab_border_index(y, h, policy);
 #pragma unroll
-            for (int e = 0; e < 12; ++e) {
-                const int sx = convolab_border_index(x0 - 4 + e, w, policy);
-                v[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
-        }
-#pragma unroll
-        for (int q = 0; q < PY; ++q) {
-            const int j = k - q;
-            if (j >= 0 && j < N) {
-#pragma unroll
-                for (int e = 0; e < 4; ++e)
-#pragma unroll
-                    for (int i = 0; i < N; ++i) acc[q][e] = fmaf(c_fast_mask[j * N + i], v[4 - R + e + i], acc[q][e]);
+            for (int e = 0; e < 4; ++e) {
+                const int sx = convolab_border_index(gx + e, w, policy);
+                dst[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
             }
         }
     }
+}
+
+template <int R, int PY>
+__device__ __forceinline__ void fast2ds_body(const float* __restrict__ in, float* __restrict__ out, int w, int h,
+                                             int chunk, int policy, float cval)
+{
+    constexpr int OH = FASTS_BY * PY;
+    constexpr int RB = 3 * OH + 2 * R;            // ring rows
+    static_assert(R <= FASTS_LEAD, "the streamed kernel covers radius 0 to 4");
+    __shared__ __align__(16) float ring[RB * FASTS_SW];
+    const int lane = threadIdx.x, wy = threadIdx.y;
+    const int x0 = blockIdx.x * FASTS_OW;
+    const int xt = x0 + 4 * lane;
+    const int ys = blockIdx.y * chunk;
+    const int ye = min(h, ys + chunk);
+    if (ys >= ye) return;
+    const int ybase = ys - R;                     // input row at ring row 0
+    const int steps = (ye - ys + OH - 1) / OH;
+    // Step s needs input rows [ys + s*OH - R, ys + (s+1)*OH + R); step 0 loads them all, step s > 0
+    // adds the OH rows from ys + s*OH + R.
+    auto load_step = [&](int s) {
+        const int lo = s == 0 ? ys - R : ys + s * OH + R;
+        const int hi = min(ys + (s + 1) * OH + R, ye + R);
+        if (lo < hi) fasts_load_rows<RB>(ring, in, x0, ybase, lo, hi, w, h, policy, cval);
+        convolab_cp_commit();
+    };
+    load_step(0);
+    if (steps > 1) load_step(1); else convolab_cp_commit();
+    for (int s = 0; s < steps; ++s) {
+        convolab_cp_wait_all_but_one();
+        __syncthreads();                          // step s has landed; step s - 1 is computed
+        if (s + 2 < steps) load_step(s + 2); else convolab_cp_commit();
+        const int yo = ys + s * OH + wy * PY;     // this thread's first output row
+        float acc[PY][4] = {};
 #pragma unroll
-    for (int q = 0; q < PY; ++q) {
-        const int y = y0 + q;
-        if (y >= h) break;
-        if (w % 4 == 0 && x0 + 4 <= w) {
-            *reinterpret_cast<float4*>(out + (size_t)y * w + x0) = make_float4(acc[q][0], acc[q][1], acc[q][2], acc[q][3]);
-        } else {
-            for (int e = 0; e < 4; ++e)
-                if (x0 + e < w) out[(size_t)y * w + x0 + e] = acc[q][e];
+        for (int k = 0; k < PY + 2 * R; ++k) {
+            const float4* rp = reinterpret_cast<const float4*>(ring + ((yo - R + k - ybase) % RB) * FASTS_SW) + lane;
+            const float4 a = rp[0], b = rp[1], d = rp[2];
+            const float v[12] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w, d.x, d.y, d.z, d.w};
+            fast_row_fmas<R, PY>(acc, v, k);
         }
+        if (xt < w) fast_store_rows(out, acc, xt, yo, ye, w);
     }
 }
 
@@ -223,120 +388,44 @@ convolab_fast2d_any(CONVOLAB_PLANE_PARAMS, int w, int h, int mw, int mh, int pol
 }
 
 // =====================================================================================
-// fast-separable: one pass. The block loads its input tile, filters its rows into a second
-// shared-memory tile (the intermediate never touches global memory), then filters columns
-// with the register window. Compile-time radius R (row and column masks of 2R+1).
+// fast-separable, any radius 0 to 15, two stages in one block: rows from global memory into
+// shared memory, then columns from shared memory. A block of 32 x 8 threads owns an output tile
+// of 128 columns x 8*PY rows. Stage 1: each warp filters whole tile rows (halo rows included):
+// a lane loads its 4 + 2*LEAD inputs as float4s through L1 (neighbours' overlapping reads hit
+// there) and writes 4 row-filtered values as one float4. Stage 2: each thread filters 4 columns
+// x PY rows down the shared tile with a register window. Every FMA beyond the 2(2r+1) a pixel
+// comes from the 2R halo rows of stage 1, (8*PY + 2R) / (8*PY) of the row work.
 // =====================================================================================
-#define FSEP_BX 64
-#define FSEP_BY 8
-#define FSEP_PY 4
-#define FSEP_OW FSEP_BX
-#define FSEP_OH (FSEP_BY * FSEP_PY)
+#define FSEPT_BX 32
+#define FSEPT_BY 8
+#define FSEPT_OW (4 * FSEPT_BX)
 
-template <int R>
-__device__ __forceinline__ void fastsep_body(const ConvolabPlanes3& p, int w, int h, int policy, float cval)
-{
-    constexpr int N = 2 * R + 1;
-    constexpr int TW = FSEP_OW + 2 * R;
-    constexpr int TH = FSEP_OH + 2 * R;
-    __shared__ float tile[TW * TH];       // input, halo included (at most 94 x 62 floats)
-    __shared__ float mid[TH * FSEP_OW];   // row-filtered (at most 62 x 64 floats)
-    const int c = blockIdx.z;
-    const int x0 = blockIdx.x * FSEP_OW, y0 = blockIdx.y * FSEP_OH;
-    const int nthreads = FSEP_BX * FSEP_BY;
-    const int t = threadIdx.y * FSEP_BX + threadIdx.x;
-    {
-        const float* in = plane_in(p, c);
-        const int gx0 = x0 - R, gy0 = y0 - R;
-        const bool interior = gx0 >= 0 && gy0 >= 0 && gx0 + TW <= w && gy0 + TH <= h;
-        for (int k = t; k < TW * TH; k += nthreads) {
-            int ty = k / TW, tx = k - ty * TW;
-            if (interior) {
-                tile[k] = __ldg(&in[(size_t)(gy0 + ty) * w + gx0 + tx]);
-            } else {
-                int sx = convolab_border_index(gx0 + tx, w, policy);
-                int sy = convolab_border_index(gy0 + ty, h, policy);
-                tile[k] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
-        }
-    }
-    __syncthreads();
-    // Rows: every tile row (halo rows included), FSEP_OW outputs each.
-    for (int k = t; k < TH * FSEP_OW; k += nthreads) {
-        int ty = k / FSEP_OW, tx = k - ty * FSEP_OW;
-        const float* row = tile + ty * TW + tx;
-        float a = 0.0f;
-#pragma unroll
-        for (int i = 0; i < N; ++i) a = fmaf(c_fast_row[i], row[i], a);
-        mid[k] = a;
-    }
-    __syncthreads();
-    // Columns: FSEP_PY outputs per thread with a register window.
-    const int lx = threadIdx.x, ly0 = threadIdx.y * FSEP_PY;
-    float acc[FSEP_PY];
-#pragma unroll
-    for (int q = 0; q < FSEP_PY; ++q) acc[q] = 0.0f;
-#pragma unroll
-    for (int k = 0; k < FSEP_PY + 2 * R; ++k) {
-        const float v = mid[(ly0 + k) * FSEP_OW + lx];
-#pragma unroll
-        for (int q = 0; q < FSEP_PY; ++q) {
-            const int j = k - q;
-            if (j >= 0 && j < N) acc[q] = fmaf(c_fast_col[j], v, acc[q]);
-        }
-    }
-    const int x = x0 + lx;
-    if (x >= w) return;
-    float* out = plane_out(p, c);
-#pragma unroll
-    for (int q = 0; q < FSEP_PY; ++q) {
-        int y = y0 + ly0 + q;
-        if (y < h) out[(size_t)y * w + x] = acc[q];
-    }
-}
-
-// =====================================================================================
-// fast-separable, radius 0 to 4, registers only: each thread computes 4 outputs along x and PY down a column.
-// For every input row it needs (PY + 2R rows), it loads 4 + 2R values as aligned float4s through
-// L1, filters them along the row in registers (4 row outputs), and adds those into the PY column
-// accumulators with the register window. Needs w % 4 == 0 on the vector path; threads near the
-// border read scalars through the border function. Measured on an H200 (bench/fastlab): 1.2
-// to 1.9x the shared-tile kernel at these radii, slower above them.
-// =====================================================================================
 template <int R, int PY>
-__device__ __forceinline__ void fastsepv_body(const float* __restrict__ in, float* __restrict__ out, int w, int h,
+__device__ __forceinline__ void fastsept_body(const float* __restrict__ in, float* __restrict__ out, int w, int h,
                                               int policy, float cval, const float* rowm, const float* colm)
 {
     constexpr int N = 2 * R + 1;
-    constexpr int LEAD = 4 * ((R + 3) / 4);       // floats loaded left of x0 (a multiple of 4)
-    constexpr int NV = 2 * LEAD / 4 + 1;          // float4 loads per row
-    const int x0 = (blockIdx.x * 32 + threadIdx.x) * 4;
-    const int y0 = (blockIdx.y * 8 + threadIdx.y) * PY;
-    if (x0 >= w || y0 >= h) return;
-    const bool interior = (w % 4 == 0) && x0 >= LEAD && x0 + 4 + LEAD <= w && y0 >= R && y0 + PY + R <= h;
-    float acc[PY][4];
-#pragma unroll
-    for (int q = 0; q < PY; ++q)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) acc[q][e] = 0.f;
-#pragma unroll
-    for (int k = 0; k < PY + 2 * R; ++k) {
+    constexpr int OH = FSEPT_BY * PY;
+    constexpr int MH = OH + 2 * R;                // tile rows, halo included
+    constexpr int LEAD = 4 * ((R + 3) / 4);       // floats loaded left of a lane's first column
+    constexpr int NV = 2 * LEAD / 4 + 1;          // float4 loads per row and lane
+    __shared__ float4 mid[MH * FSEPT_BX];         // row-filtered tile: 128 columns as 32 float4s
+    const int lane = threadIdx.x, wy = threadIdx.y;
+    const int x0 = blockIdx.x * FSEPT_OW, y0 = blockIdx.y * OH;
+    const int xt = x0 + 4 * lane;
+    const bool interior_x = (w % 4 == 0) && x0 >= LEAD && x0 + FSEPT_OW + LEAD <= w;
+    for (int r = wy; r < MH; r += FSEPT_BY) {
+        const int y = y0 - R + r;
         float v[4 * NV];
-        const int y = y0 - R + k;
-        if (interior) {
-            const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + x0 - LEAD);
+        if (interior_x && y >= 0 && y < h) {
+            const float4* rp = reinterpret_cast<const float4*>(in + (size_t)y * w + xt - LEAD);
 #pragma unroll
             for (int t = 0; t < NV; ++t) {
-                float4 a = __ldg(rp + t);
+                const float4 a = __ldg(rp + t);
                 v[4 * t] = a.x; v[4 * t + 1] = a.y; v[4 * t + 2] = a.z; v[4 * t + 3] = a.w;
             }
         } else {
-            const int sy = convolab_border_index(y, h, policy);
-#pragma unroll
-            for (int e = 0; e < 4 * NV; ++e) {
-                const int sx = convolab_border_index(x0 - LEAD + e, w, policy);
-                v[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
+            fast_border_row(v, in, xt - LEAD, y, w, h, policy, cval);
         }
         float rv[4];
 #pragma unroll
@@ -346,53 +435,67 @@ __device__ __forceinline__ void fastsepv_body(const float* __restrict__ in, floa
             for (int i = 0; i < N; ++i) a = fmaf(rowm[i], v[LEAD - R + e + i], a);
             rv[e] = a;
         }
+        mid[r * FSEPT_BX + lane] = make_float4(rv[0], rv[1], rv[2], rv[3]);
+    }
+    __syncthreads();
+    if (xt >= w) return;
+    float acc[PY][4] = {};
+#pragma unroll
+    for (int k = 0; k < PY + 2 * R; ++k) {
+        const float4 m = mid[(wy * PY + k) * FSEPT_BX + lane];
+        const float mv[4] = {m.x, m.y, m.z, m.w};
 #pragma unroll
         for (int q = 0; q < PY; ++q) {
             const int j = k - q;
             if (j >= 0 && j < N) {
 #pragma unroll
-                for (int e = 0; e < 4; ++e) acc[q][e] = fmaf(colm[j], rv[e], acc[q][e]);
+                for (int e = 0; e < 4; ++e) acc[q][e] = fmaf(colm[j], mv[e], acc[q][e]);
             }
         }
     }
-#pragma unroll
-    for (int q = 0; q < PY; ++q) {
-        const int y = y0 + q;
-        if (y >= h) break;
-        if (w % 4 == 0 && x0 + 4 <= w) {
-            *reinterpret_cast<float4*>(out + (size_t)y * w + x0) = make_float4(acc[q][0], acc[q][1], acc[q][2], acc[q][3]);
-        } else {
-            for (int e = 0; e < 4; ++e)
-                if (x0 + e < w) out[(size_t)y * w + x0 + e] = acc[q][e];
-        }
-    }
+    fast_store_rows(out, acc, xt, y0 + wy * PY, h, w);
 }
 
 // =====================================================================================
 // Instantiations with C names the launchers find: convolab_fast2d_r0 .. r15 and
-// convolab_fastsep_r0 .. r15.
+// convolab_fastsep_r0 .. r15. Outputs per thread and blocks per SM as bench/fastlab measured
+// them on an H200; FastLauncher and FastSeparableLauncher mirror them.
 // =====================================================================================
-// Radius 0 to 4: the float4 kernel (2 outputs per thread down a column up to r = 2, then 4);
-// radius 5 to 15: the shared-tile kernel with 4 outputs per thread (8 spent registers on the
-// window and ran at half the speed at r = 15).
-#define CONVOLAB_FAST2DV_KERNEL(R, PY)                                                        \
-    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY)                         \
+// Radius 0 to 3: the float4 kernel, 3 outputs per thread down a column; up to radius 2 with the
+// next row prefetched and at most 48 registers, so that 5 blocks share an SM (at radius 2 ptxas
+// spills 24 bytes for it and the kernel is still the fastest variant measured: 0.121 ms at
+// 4096x4096 against 0.129 ms without the prefetch).
+// (Turing holds at most 1024 threads an SM: 4 blocks of 256.)
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define FASTV_MINB 4
+#else
+#define FASTV_MINB 5
+#endif
+#define CONVOLAB_FAST2DV_KERNEL(R, PY, MINB, PREFETCH)                                        \
+    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB)                   \
     convolab_fast2d_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)         \
-    { const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2dv_body<R, PY>(p, w, h, policy, cval); }
+    { const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2dv_body<R, PY, PREFETCH>(p, w, h, policy, cval); }
+CONVOLAB_FAST2DV_KERNEL(0, 3, FASTV_MINB, true)
+CONVOLAB_FAST2DV_KERNEL(1, 3, FASTV_MINB, true)
+CONVOLAB_FAST2DV_KERNEL(2, 3, FASTV_MINB, true)
+// Radius 3 without the prefetch: with it the kernel took 92 registers and ran 20% slower.
+CONVOLAB_FAST2DV_KERNEL(3, 3, 1, false)
+
+// Radius 4: the streamed kernel (3 outputs per thread down a column, `chunk` rows a block).
+extern "C" __global__ void __launch_bounds__(FASTS_BX * FASTS_BY)
+convolab_fast2d_r4(CONVOLAB_PLANE_PARAMS, int w, int h, int chunk, int policy, float cval)
+{
+    const ConvolabPlanes3 p = CONVOLAB_PLANES;
+    const int c = blockIdx.z;
+    fast2ds_body<4, 3>(plane_in(p, c), plane_out(p, c), w, h, chunk, policy, cval);
+}
+
+// Radius 5 to 15: the shared-tile kernel with 4 outputs per thread (8 spent registers on the
+// window and ran at half the speed at r = 15).
 #define CONVOLAB_FAST2D_KERNEL(R)                                                             \
     extern "C" __global__ void __launch_bounds__(FAST_BX * FAST_BY)                           \
     convolab_fast2d_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)         \
     { const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2d_body<R, 4>(p, w, h, policy, cval); }
-#define CONVOLAB_FASTSEP_KERNEL(R)                                                            \
-    extern "C" __global__ void __launch_bounds__(FSEP_BX * FSEP_BY)                           \
-    convolab_fastsep_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)        \
-    { const ConvolabPlanes3 p = CONVOLAB_PLANES; fastsep_body<R>(p, w, h, policy, cval); }
-
-CONVOLAB_FAST2DV_KERNEL(0, 2)
-CONVOLAB_FAST2DV_KERNEL(1, 2)
-CONVOLAB_FAST2DV_KERNEL(2, 2)
-CONVOLAB_FAST2DV_KERNEL(3, 4)
-CONVOLAB_FAST2DV_KERNEL(4, 4)
 CONVOLAB_FAST2D_KERNEL(5)
 CONVOLAB_FAST2D_KERNEL(6)
 CONVOLAB_FAST2D_KERNEL(7)
@@ -404,25 +507,28 @@ CONVOLAB_FAST2D_KERNEL(12)
 CONVOLAB_FAST2D_KERNEL(13)
 CONVOLAB_FAST2D_KERNEL(14)
 CONVOLAB_FAST2D_KERNEL(15)
-#define CONVOLAB_FASTSEPV_KERNEL(R)                                                           \
-    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY)                         \
+
+// Separable, every radius: the two-stage kernel. Up to radius 7, 4 outputs per thread down a
+// column and 4 blocks an SM; from 8, 8 outputs (fewer halo rows filtered twice) and 3 blocks an
+// SM (without the bound the compiler spent 103 registers at r = 15 and ran at half the speed).
+#define CONVOLAB_FASTSEPT_KERNEL(R, PY, MINB)                                                 \
+    extern "C" __global__ void __launch_bounds__(FSEPT_BX * FSEPT_BY, MINB)                   \
     convolab_fastsep_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)        \
     { const ConvolabPlanes3 p = CONVOLAB_PLANES; const int c = blockIdx.z;                    \
-      fastsepv_body<R, 4>(plane_in(p, c), plane_out(p, c), w, h, policy, cval, c_fast_row, c_fast_col); }
-
-CONVOLAB_FASTSEPV_KERNEL(0)
-CONVOLAB_FASTSEPV_KERNEL(1)
-CONVOLAB_FASTSEPV_KERNEL(2)
-CONVOLAB_FASTSEPV_KERNEL(3)
-CONVOLAB_FASTSEPV_KERNEL(4)
-CONVOLAB_FASTSEP_KERNEL(5)
-CONVOLAB_FASTSEP_KERNEL(6)
-CONVOLAB_FASTSEP_KERNEL(7)
-CONVOLAB_FASTSEP_KERNEL(8)
-CONVOLAB_FASTSEP_KERNEL(9)
-CONVOLAB_FASTSEP_KERNEL(10)
-CONVOLAB_FASTSEP_KERNEL(11)
-CONVOLAB_FASTSEP_KERNEL(12)
-CONVOLAB_FASTSEP_KERNEL(13)
-CONVOLAB_FASTSEP_KERNEL(14)
-CONVOLAB_FASTSEP_KERNEL(15)
+      fastsept_body<R, PY>(plane_in(p, c), plane_out(p, c), w, h, policy, cval, c_fast_row, c_fast_col); }
+CONVOLAB_FASTSEPT_KERNEL(0, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(1, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(2, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(3, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(4, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(5, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(6, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(7, 4, 4)
+CONVOLAB_FASTSEPT_KERNEL(8, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(9, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(10, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(11, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(12, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(13, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(14, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(15, 8, 3)

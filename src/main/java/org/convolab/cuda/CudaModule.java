@@ -1,15 +1,20 @@
 package org.convolab.cuda;
 
+import static jcuda.driver.JCudaDriver.cuCtxGetDevice;
+import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleGetGlobal;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
+import static jcuda.driver.JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor;
 
 import java.util.HashMap;
 import java.util.Map;
 import jcuda.CudaException;
 import jcuda.Pointer;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
@@ -19,6 +24,7 @@ import org.convolab.core.ConvolabException;
 final class CudaModule implements AutoCloseable {
     private final CUmodule module = new CUmodule();
     private final Map<String, CUfunction> functions = new HashMap<>();
+    private final Map<String, Integer> resident = new HashMap<>();
     private boolean loaded;
 
     CudaModule(byte[] fatbin) {
@@ -40,6 +46,22 @@ final class CudaModule implements AutoCloseable {
                 throw new ConvolabException("kernel " + n + " is missing from the fatbin (" + e.getMessage() + ")");
             }
             return f;
+        });
+    }
+
+    /**
+     * How many blocks of the kernel (static shared memory only) the whole device holds at once:
+     * blocks per SM by the driver's occupancy calculator, times the SMs.
+     */
+    int residentBlocks(String kernel, int threadsPerBlock) {
+        return resident.computeIfAbsent(kernel + "/" + threadsPerBlock, key -> {
+            int[] perSm = {0};
+            cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), threadsPerBlock, 0);
+            CUdevice dev = new CUdevice();
+            cuCtxGetDevice(dev);
+            int[] sms = {0};
+            cuDeviceGetAttribute(sms, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+            return Math.max(1, perSm[0] * sms[0]);
         });
     }
 

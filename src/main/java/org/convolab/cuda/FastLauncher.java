@@ -5,12 +5,14 @@ import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
 
 /**
- * fast: all three channels in one launch (grid z = channel). Square masks of radius 0 to 4 run the
- * float4 kernel (32x8 threads, 4 outputs along x and {@link #vectorRows} down a column each); radius
- * 5 to 15 the shared-tile kernel (64x4 threads, 4 outputs down a column); other shapes the
+ * fast: all three channels in one launch (grid z = channel). Square masks of radius 0 to 3 run the
+ * float4 kernel (32x8 threads, 4 outputs along x and {@value #VECTOR_PY} down a column each); radius
+ * 4 the streamed kernel (32x8 threads walking down strips of 128 columns, {@value #STREAM_PY} rows
+ * a step, rows split so that the grid fills about {@value #STREAM_WAVES} waves of resident blocks);
+ * radius 5 to 15 the shared-tile kernel (64x4 threads, 4 outputs down a column); other shapes the
  * runtime-radius kernel (64x4 threads, {@value #PY} outputs down a column, dynamic shared memory of
  * at most 126x94 floats, 47 KB, for 63x63). The tile shapes were chosen with bench/fastlab on an
- * H200; these constants must match FASTV_*, FAST_* and the instantiations in fast.cu.
+ * H200; these constants must match FASTV_*, FASTS_*, FAST_* and the instantiations in fast.cu.
  */
 final class FastLauncher implements ChannelLauncher {
     static final int BX = 64;
@@ -22,10 +24,25 @@ final class FastLauncher implements ChannelLauncher {
     static final int VBX = 32;
     static final int VBY = 8;
     static final int TILE_PY = 4;
+    /** The radius that runs the streamed kernel. */
+    static final int STREAM_RADIUS = 4;
+    static final int STREAM_OW = 128;
+    static final int STREAM_PY = 3;
+    static final int STREAM_WAVES = 6;
 
-    /** Outputs per thread down a column in the float4 kernel of radius r. */
-    static int vectorRows(int r) {
-        return r <= 2 ? 2 : 4;
+    /** Outputs per thread down a column in the float4 kernel. */
+    static final int VECTOR_PY = 3;
+
+    /**
+     * Rows per block for the streamed kernel: the grid (strips x row chunks x 3 channels) is cut so
+     * that it fills about {@code waves} waves of the blocks the device holds at once, the last one
+     * nearly full; fewer, longer chunks leave SMs idle in the last wave.
+     */
+    static int streamChunk(int width, int height, int residentBlocks, int waves) {
+        int columns = 3 * KernelLaunch.ceilDiv(width, STREAM_OW);
+        int chunks = Math.max(1, (int) Math.min(height, (long) waves * residentBlocks / columns));
+        int rows = KernelLaunch.ceilDiv(height, chunks);
+        return Math.max(rows, 1);
     }
 
     @Override
@@ -59,15 +76,23 @@ final class FastLauncher implements ChannelLauncher {
         int r = compiledRadius(m);
         int w = ctx.width();
         int h = ctx.height();
-        KernelLaunch k = new KernelLaunch(r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any");
-        if (r >= 0 && r <= MAX_VECTOR_RADIUS) {
-            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * vectorRows(r)), 3).block(VBX, VBY);
+        String name = r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
+        KernelLaunch k = new KernelLaunch(name);
+        int chunk = 0;
+        if (r == STREAM_RADIUS) {
+            chunk = streamChunk(w, h, ctx.module().residentBlocks(name, VBX * VBY), STREAM_WAVES);
+            k.grid(KernelLaunch.ceilDiv(w, STREAM_OW), KernelLaunch.ceilDiv(h, chunk), 3).block(VBX, VBY);
+        } else if (r >= 0 && r <= MAX_VECTOR_RADIUS) {
+            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), 3).block(VBX, VBY);
         } else if (r >= 0) {
             k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, BY * TILE_PY), 3).block(BX, BY);
         } else {
             k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, OH), 3).block(BX, BY);
         }
         k.ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(w).i(h);
+        if (r == STREAM_RADIUS) {
+            k.i(chunk);
+        }
         if (r < 0) {
             k.sharedBytes((BX + 2 * m.radiusX()) * (OH + 2 * m.radiusY()) * 4).i(m.width()).i(m.height());
         }

@@ -7,21 +7,24 @@ import org.convolab.core.SeparableMask;
 import org.convolab.core.Strategy;
 
 /**
- * fast-separable: one pass per block over all three channels (grid z = channel): the input tile goes
- * to shared memory, its rows are filtered into a second shared tile, and the columns are filtered
- * from there, so the intermediate never reaches global memory (24 bytes a pixel in all instead of
- * 48). Radius 0 to 4 runs a register-only kernel instead (4x4 outputs per thread, float4 loads through
- * L1, rows filtered in registers), 1.2 to 1.9 times faster there on an H200 (bench/fastlab). For
- * square masks of radius 0 to 15 (kernels compiled per radius); other separable masks run
- * {@code separable-tiled}, and the result says so. Constants match FSEP_* in fast.cu.
+ * fast-separable: one pass per block over all three channels (grid z = channel). A block of 32x8
+ * threads owns 128 columns x 8*{@link #rowsPerThread} rows: it filters the rows of its tile (halo
+ * rows included) from global memory into shared memory, 4 per thread with float4 loads, then the
+ * columns from there with a register window, so the intermediate never reaches global memory (24
+ * bytes a pixel in all instead of 48). For square masks of radius 0 to 15 (kernels compiled per
+ * radius); other separable masks run {@code separable-tiled}, and the result says so. Constants
+ * match FSEPT_* and the instantiations in fast.cu; bench/fastlab measured them on an H200 (1.3 to
+ * 2 times the speed of the earlier shared-tile kernel).
  */
 final class FastSeparableLauncher implements ChannelLauncher {
-    static final int BX = 64;
+    static final int BX = 32;
     static final int BY = 8;
-    static final int PY = 4;
-    static final int OH = BY * PY;
-    /** Outputs per thread down a column in the register-only kernel of radius 0 to 4. */
-    static final int VECTOR_PY = 4;
+    static final int OW = 4 * BX;
+
+    /** Outputs per thread down a column for radius r: more from 8, where the halo rows cost most. */
+    static int rowsPerThread(int r) {
+        return r <= 7 ? 4 : 8;
+    }
 
     private final SeparableLauncher fallback = new SeparableLauncher(true);
 
@@ -67,13 +70,7 @@ final class FastSeparableLauncher implements ChannelLauncher {
         }
         int r = ctx.mask().radiusX();
         KernelLaunch k = new KernelLaunch("convolab_fastsep_r" + r);
-        if (r <= FastLauncher.MAX_VECTOR_RADIUS) {
-            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(ctx.width(), 4), FastLauncher.VBX),
-                    KernelLaunch.ceilDiv(ctx.height(), FastLauncher.VBY * VECTOR_PY), 3).block(FastLauncher.VBX, FastLauncher.VBY);
-        } else {
-            k.grid(KernelLaunch.ceilDiv(ctx.width(), BX), KernelLaunch.ceilDiv(ctx.height(), OH), 3).block(BX, BY);
-        }
-        k
+        k.grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), BY * rowsPerThread(r)), 3).block(BX, BY)
                 .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(ctx.width()).i(ctx.height())
                 .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
     }
