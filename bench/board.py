@@ -43,21 +43,28 @@ def log(*a):
 BATCH = 10  # calls between two events: the launch latency overlaps the work, as in convolab bench
 
 
+SLOW_MS = 5.0  # a call this long needs no batch: launch latency is lost in it
+
+
 def cuda_median(fn, repeat, warmup=3):
-    """Median over `repeat` samples of (events around BATCH back-to-back calls) / BATCH, in ms."""
+    """Median over `repeat` samples of (events around BATCH back-to-back calls) / BATCH, in ms; one
+    call a sample when a call takes over SLOW_MS (the slow peers would otherwise take minutes)."""
     import cupy as cp
-    for _ in range(warmup):
-        fn()
-    cp.cuda.Device().synchronize()
     start, end = cp.cuda.Event(), cp.cuda.Event()
+    for _ in range(warmup):
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+    batch = 1 if cp.cuda.get_elapsed_time(start, end) > SLOW_MS else BATCH
     times = []
     for _ in range(repeat):
         start.record()
-        for _ in range(BATCH):
+        for _ in range(batch):
             fn()
         end.record()
         end.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, end) / BATCH)
+        times.append(cp.cuda.get_elapsed_time(start, end) / batch)
     return float(np.median(times))
 
 
@@ -274,6 +281,37 @@ def convolab_bench(size, policy, mask, repeat, strategies):
     return cmd, json.loads(p.stdout)
 
 
+# ----------------------------------------------------------------------------- profile
+NCU_SECTIONS = ["SpeedOfLight", "ComputeWorkloadAnalysis", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "WarpStateStats"]
+
+
+def find_ncu():
+    for p in ["ncu", "/usr/local/cuda/bin/ncu"] + sorted(glob.glob("/usr/local/cuda*/bin/ncu")) + sorted(glob.glob("/opt/nvidia/nsight-compute/*/ncu")):
+        if subprocess.run(["sh", "-c", f"command -v {p}"], capture_output=True).returncode == 0:
+            return p
+    return None
+
+
+def profile_ours(ncu, size, strategy, radius, mask):
+    """Nsight Compute on Convolab's kernel for one workload (mirror): every metric of NCU_SECTIONS,
+    raw, as {name: [unit, value]}, from the first launch of the strategy's kernel."""
+    import csv
+    log_file = f"/tmp/ncu-{strategy}-{radius}-{size[0]}.csv"
+    cmd = [ncu, "--csv", "--page", "raw", "--log-file", log_file, "-k", "regex:^convolab_fast", "--launch-count", "1"]
+    for sec in NCU_SECTIONS:
+        cmd += ["--section", sec]
+    cmd += [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", "--radius", str(radius),
+            "--strategy", strategy, "--border", "mirror", "--mask", mask, "--repeat", "1", "--warmup", "0"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    rows = list(csv.reader(open(log_file))) if os.path.exists(log_file) else []
+    head = next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
+    if p.returncode != 0 or head is None or len(rows) < head + 3:
+        return {"error": (p.stderr or p.stdout)[-300:]}
+    names, units, values = rows[head], rows[head + 1], rows[head + 2]
+    return {"command": "ncu --section " + " --section ".join(NCU_SECTIONS) + " " + " ".join(cmd[cmd.index(CONVOLAB):]).replace(CONVOLAB, "convolab"),
+            "metrics": {n: [u, v] for n, u, v in zip(names, units, values)}}
+
+
 def gaussian(r):
     sigma = max(0.5, r / 2.0)
     g = np.exp(-0.5 * (np.arange(-r, r + 1) / sigma) ** 2)
@@ -287,6 +325,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="4096x4096 only")
     ap.add_argument("--sizes", default=None, help="comma-separated WxH list (default 4096x4096,8192x8192)")
     ap.add_argument("--name", default="board", help="output file stem (board.json, board.png)")
+    ap.add_argument("--profile", action="store_true", help="Nsight Compute counters for Convolab's best kernels")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -365,6 +404,16 @@ def main():
         del xg
         cp.get_default_memory_pool().free_all_blocks()
     board["workloads"] = workloads
+    if args.profile:
+        ncu = find_ncu()
+        board["profiles"] = []
+        for size in sizes:
+            for strategy, mask, radii in [("fast", "random", RADII), ("fast-separable", "gaussian", RADII[1:])]:
+                for r in radii:
+                    prof = profile_ours(ncu, size, strategy, r, mask) if ncu else {"error": "ncu not found"}
+                    prof.update({"size": size, "strategy": strategy, "radius": r, "mask": mask})
+                    board["profiles"].append(prof)
+                    log("profile", size, strategy, r, prof.get("error", "ok"))
     cmd = [CONVOLAB, "bench", "--backend", "cuda", "--interactive", "--repeat", "30", "--format", "json"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     board["interactive"] = json.loads(p.stdout) if p.returncode == 0 else {"error": p.stderr[-500:]}

@@ -8,6 +8,7 @@ usage: python3 bench/board_to_md.py > docs/BENCHMARKS.md
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -23,11 +24,80 @@ def floor_ms(size, radius, kind, limits):
     return max(px * 24 / limits["copy_bytes_per_s"], fmas / limits["fma_per_s"]) * 1e3, fmas
 
 
+# ----------------------------------------------------------------------------- Nsight Compute counters
+def metric(m, *patterns):
+    """The first metric whose name matches one of the regexes, as a float (None if absent)."""
+    for pat in patterns:
+        for name, (unit, value) in m.items():
+            if re.fullmatch(pat, name):
+                try:
+                    return float(value.replace(",", ""))
+                except ValueError:
+                    return None
+    return None
+
+
+def stalls(m, top=2):
+    """The largest warp-stall reasons, in cycles between two issues of a warp."""
+    out = []
+    for name, (unit, value) in m.items():
+        g = re.fullmatch(r"smsp__average_warps?_(?:latency_)?issue_stalled_(\w+?)_per_issue_active\.ratio", name)
+        if g and g.group(1) not in ("not_selected", "selected"):
+            try:
+                out.append((float(value.replace(",", "")), g.group(1)))
+            except ValueError:
+                pass
+    return sorted(out, reverse=True)[:top]
+
+
+COUNTERS = [  # column, metric name patterns
+    ("regs", [r"launch__registers_per_thread"]),
+    ("occupancy %", [r"sm__warps_active\.avg\.pct_of_peak_sustained_active"]),
+    ("issue slots busy %", [r"sm__issue_active\.avg\.pct_of_peak_sustained_elapsed", r"sm__inst_issued\.avg\.pct_of_peak_sustained_elapsed"]),
+    ("FMA pipe %", [r"sm__pipe_fma_cycles_active\.avg\.pct_of_peak_sustained_active", r"sm__inst_executed_pipe_fma\.avg\.pct_of_peak_sustained_active"]),
+    ("DRAM %", [r"dram__throughput\.avg\.pct_of_peak_sustained_elapsed", r"gpu__dram_throughput\.avg\.pct_of_peak_sustained_elapsed"]),
+    ("L1 %", [r"l1tex__throughput\.avg\.pct_of_peak_sustained_active"]),
+    ("L2 %", [r"lts__throughput\.avg\.pct_of_peak_sustained_elapsed"]),
+]
+
+
+def profile_summary(prof):
+    m = prof["metrics"]
+    vals = {c: metric(m, *pats) for c, pats in COUNTERS}
+    st = stalls(m)
+    text = ", ".join((f"{c} {v:.0f}" if not c.endswith(" %") else f"{c[:-2]} {v:.0f}%") for c, v in vals.items() if v is not None)
+    if st:
+        text += "; top stalls (cycles an issue): " + ", ".join(f"{n} {v:.1f}" for v, n in st)
+    return vals, st, text
+
+
+def profile_table(profiles):
+    rows = [p for p in profiles if "metrics" in p]
+    if not rows:
+        return "No Nsight Compute profile in this run: " + "; ".join(sorted({p.get("error", "")[:120] for p in profiles})) + "."
+    head = ["size", "strategy", "r", "kernel"] + [c for c, _ in COUNTERS] + ["top stalls (cycles an issue)"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * 4 + "---:|" * len(COUNTERS) + "---|"]
+    for p in rows:
+        vals, st, _ = profile_summary(p)
+        kname = next((v for n, (u, v) in p["metrics"].items() if n == "Kernel Name"), "?")
+        cells = [f"{p['size'][0]}²", p["strategy"], str(p["radius"]), f"`{kname.split('(')[0]}`"]
+        cells += ["—" if vals[c] is None else f"{vals[c]:.0f}" for c, _ in COUNTERS]
+        cells.append(", ".join(f"{n} {v:.1f}" for v, n in st) or "—")
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def find_profile(profiles, size, kind, radius):
+    strategy = "fast-separable" if kind == "separable" else "fast"
+    return next((p for p in profiles or [] if "metrics" in p and list(p["size"]) == list(size)
+                 and p["strategy"] == strategy and p["radius"] == radius), None)
+
+
 def fmt(v):
     return "—" if v is None else f"{v:.3f}"
 
 
-def workload_table(wl, limits, misses):
+def workload_table(wl, limits, misses, profiles=None):
     size, kind, policy = wl["size"], wl["kind"], wl["policy"]
     ours = {}
     strategies = []
@@ -65,9 +135,11 @@ def workload_table(wl, limits, misses):
         where = f"{size[0]}×{size[1]} {policy} {kind} r={r}"
         if ratio_floor > target:
             rate = fmas / (best * 1e-3) / limits["fma_per_s"]
+            prof = find_profile(profiles, size, kind, r)
             misses.append(f"{where}: best {best_name} {best:.3f} ms is {ratio_floor:.2f}× the floor "
                           f"(target {target}×); it runs at {rate * 100:.0f}% of the measured FMA rate and "
-                          f"{size[0] * size[1] * 24 / (best * 1e-3) / limits['copy_bytes_per_s'] * 100:.0f}% of the copy bandwidth")
+                          f"{size[0] * size[1] * 24 / (best * 1e-3) / limits['copy_bytes_per_s'] * 100:.0f}% of the copy bandwidth"
+                          + (f". Nsight Compute on {prof['strategy']}: {profile_summary(prof)[2]}" if prof else ""))
         if fastest and best >= fastest[1]:
             misses.append(f"{where}: slower than {fastest[0]} ({best:.3f} against {fastest[1]:.3f} ms)")
     errs = []
@@ -104,22 +176,21 @@ def main():
       f"(bytes read + written), FP32 FMA rate {lim['fma_per_s'] / 1e12:.2f} TFMA/s (an FMA-bound kernel, 8 chains a thread).")
     p("- Floor = max(24 bytes a pixel ÷ bandwidth, FMAs ÷ FMA rate): three float planes each read once and "
       "written once; (2r+1)² FMAs a pixel a channel for 2D masks, 2(2r+1) for separable ones (one pass: 24 bytes).")
-    p("- Times are kernel milliseconds for all three channels: CUDA events around 10 back-to-back calls ÷ 10, median of "
-      f"{b0['repeat']} samples after warm-up, for Convolab (`convolab bench`) and every GPU peer alike; OpenCV on the host CPU "
-      "with the host clock. Random masks normalised to sum 1; images of random float values 0–255.")
+    p("- Times are kernel milliseconds for all three channels: CUDA events around 10 back-to-back calls ÷ 10 (one call where "
+      f"a peer's call takes over 5 ms), median of {b0['repeat']} samples after warm-up, for Convolab (`convolab bench`) and "
+      "every GPU peer alike; OpenCV on the host CPU with the host clock. Random masks normalised to sum 1; images of random "
+      "float values 0–255.")
     p("- Peers: `cupyx.scipy.ndimage.correlate` per channel; `torch.nn.functional.conv2d` groups=3 in NCHW and in "
       "channels_last (cuDNN), `F.pad(mode='reflect')` for mirror; NPP `nppiFilterBorder_32f_C1R_Ctx` (replicate, so on clamp); "
       "CuPy FFT convolution (rfft2 × precomputed spectrum, irfft2); OpenCV `cv2.filter2D` (4096² only). Gaussian rows: "
       "CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.")
-    p("- NPP did not run: the board passed border type 1 (NPP_BORDER_CONSTANT), which `nppiFilterBorder_32f_C1R_Ctx` "
-      "refuses with -9999 (NPP_NOT_SUPPORTED_MODE_ERROR); `bench/board.py` now passes NPP_BORDER_REPLICATE (2), "
-      "not yet measured.\n")
+    p(f"- NPP: {b0.get('npp') or 'libnppif not found'}.\n")
     misses = []
     for b in boards:
         for wl in b["workloads"]:
             p(f"### {wl['size'][0]}×{wl['size'][1]}, {wl['policy']}, {'random 2D masks' if wl['kind'] == '2d' else 'Gaussian (separable) masks'}\n")
             p(f"Convolab: `{wl['convolab_command'].replace('/tmp/convolab/bin/convolab', 'convolab')}`\n")
-            p(workload_table(wl, b["limits"], misses) + "\n")
+            p(workload_table(wl, b["limits"], misses, b.get("profiles")) + "\n")
         p(f"![board chart]({'board-' + str(b['workloads'][0]['size'][0]) + '.png'})\n")
     p("### Live preview\n")
     for b in boards:
@@ -138,11 +209,19 @@ def main():
     for m in misses:
         p(f"  - {m}")
     p("")
-    p("What limits the misses (from `bench/fastlab` and Nsight Compute on the same H200): the 2D kernels for r ≤ 4 read "
-      "float4s through L1 and are bound by L1/L2 traffic of the overlapping rows, not DRAM (ncu: 78% of DRAM bandwidth at "
-      "r = 1, 92% of L2 throughput); from r = 5 they use a shared-memory tile with 4 outputs a thread and reach about half "
-      "the FMA rate. The one-pass separable kernel re-reads its 2r halo rows and columns for every 64×32 tile and filters "
-      "the rows of the halo too, which costs (32 + 2r)/32 of the row work and does not pay off above r = 4.\n")
+    profiles = [pr for b in boards for pr in b.get("profiles", [])]
+    p("### What limits them: Nsight Compute on Convolab's kernels\n")
+    cmd = next((pr["command"] for pr in profiles if "command" in pr), None)
+    if cmd:
+        p(f"One launch of each kernel, mirror, profiled in the same run: `{cmd}` (the size, strategy, radius and mask "
+          "of each row). Percentages are of the device's peak; occupancy is achieved warps of the maximum. Nsight "
+          "Compute locks the clocks to base, so its kernel times are longer than the board's.\n")
+    p(profile_table(profiles) + "\n")
+    p("Reading the counters: a kernel is bound by a unit when that unit is near 100%. Where neither the FMA pipe nor "
+      "DRAM is near its peak, the warps wait (the stall columns say on what): long_scoreboard is waiting for global "
+      "memory, barrier for the block's `__syncthreads`, short_scoreboard and mio_throttle for shared memory, math_pipe_throttle "
+      "for the FMA pipe itself. Tuning steps that were tried and measured are in `bench/fastlab/` (its header says how to "
+      "run it).\n")
     # course strategies
     p("## The course strategies (GPU service layer)\n")
     course = os.path.join(ROOT, "bench", "results", "h200-2026-11-21")

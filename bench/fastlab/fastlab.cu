@@ -1,15 +1,25 @@
-// Tuning harness for the fast 2D kernels (built and run on the GPU host with nvcc):
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I cuda-kernels bench/fastlab/fastlab.cu -o /tmp/fastlab && /tmp/fastlab
-// Times variants of the register-window kernel (outputs per thread, block shape) and a
-// global-memory float4 kernel for small radii on a 4096x4096x3 float image, CUDA events, median
-// of 20 after warm-up, and checks every variant against the first.
+// Tuning harness for the fast kernels (build here or on the GPU host with nvcc, run on the GPU host):
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I cuda-kernels bench/fastlab/fastlab.cu -o target/fastlab
+//   target/fastlab 2d | sep | sizes | odd | ncu
+// 2d: the float4 kernel (outputs per thread, prefetch, blocks per SM), the streamed kernel (rows per
+// block) and 8-outputs-along-x for r = 1..4; sep: the two-stage separable kernel (outputs per
+// thread, blocks per SM) against the earlier shared-tile one; sizes: per-pixel speed against the
+// image size; odd: odd sizes and every policy, each kernel against one whose border code is its own;
+// ncu: one launch of each, for Nsight Compute. 4096x4096 and 8192x8192 float images, three
+// channels, mirror; CUDA events around 10 back-to-back launches, median of 20 after warm-up; every
+// variant checked against the first of its group.
+// Measured on an H200 and not kept (2026-11-22): 8 outputs along x (1.5-2x slower); rows per
+// block for the streamed kernel beyond ~6 waves of resident blocks (slower); a separable row stage
+// that issues the loads of 2 or 3 rows before their FMAs (faster at r = 2, 10-35% slower from
+// r = 7); border reads through a rolled loop to shrink the code (10-20% slower everywhere).
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
-// The production kernels (fast2dv_body, fastsepv_body), their planes struct and constant masks.
+#include <cstring>
+// The production kernels (fast2dv_body, fast2ds_body, fastsept_body), their planes struct and constant masks.
 #include "fast.cu"
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("CUDA %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1); } } while (0)
@@ -74,13 +84,18 @@ __global__ void __launch_bounds__(BX * BY) win(P3 p, int w, int h, int policy, f
 
 // ---------------------------------------------------------------- float4 from global, R <= 4
 // The production kernel (fast2dv_body in fast.cu) with other outputs-per-thread values.
-template <int R, int PY>
-__global__ void __launch_bounds__(FASTV_BX * FASTV_BY) vec4(P3 p, int w, int h, int policy, float cval)
-{ fast2dv_body<R, PY>(p, w, h, policy, cval); }
+template <int R, int PY, bool PF = true, int MINB = 1>
+__global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB) vec4(P3 p, int w, int h, int policy, float cval)
+{ fast2dv_body<R, PY, PF>(p, w, h, policy, cval); }
+
+
+template <int R, int PY, int MINB = 1>
+__global__ void __launch_bounds__(256, MINB) sept(P3 p, int w, int h, int policy, float cval)
+{ int c = blockIdx.z; fastsept_body<R, PY>(pin(p, c), pout(p, c), w, h, policy, cval, crow, ccol); }
 
 template <int R, int PY>
-__global__ void __launch_bounds__(256) sepv(P3 p, int w, int h, int policy, float cval)
-{ int c = blockIdx.z; fastsepv_body<R, PY>(pin(p, c), pout(p, c), w, h, policy, cval, crow, ccol); }
+__global__ void __launch_bounds__(256) str2d(P3 p, int w, int h, int chunk, int policy, float cval)
+{ int c = blockIdx.z; fast2ds_body<R, PY>(pin(p, c), pout(p, c), w, h, chunk, policy, cval); }
 
 // old fast-separable (shared tiles), for comparison
 template <int R>
@@ -111,22 +126,31 @@ __global__ void __launch_bounds__(512) sepold(P3 p, int w, int h, int policy, fl
 // ---------------------------------------------------------------- harness
 static float median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
 
+bool NCU = false;   // ncu mode: one launch per variant, no timing
+
 template <typename F>
 float timeit(F launch) {
+    if (NCU) { launch(); CK(cudaDeviceSynchronize()); return 0.f; }
     cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
     for (int i = 0; i < 3; ++i) launch();
     CK(cudaDeviceSynchronize());
     std::vector<float> t;
-    for (int i = 0; i < 20; ++i) { cudaEventRecord(a); launch(); cudaEventRecord(b); cudaEventSynchronize(b); float ms; cudaEventElapsedTime(&ms, a, b); t.push_back(ms); }
+    for (int i = 0; i < 20; ++i) {
+        cudaEventRecord(a); for (int r = 0; r < 10; ++r) launch(); cudaEventRecord(b); cudaEventSynchronize(b);
+        float ms; cudaEventElapsedTime(&ms, a, b); t.push_back(ms / 10);
+    }
     CK(cudaGetLastError());
     return median(t);
 }
 
 int W = 4096, H = 4096;
+const int MAXW = 8192, MAXH = 8192;
 P3 planes;
 float* ref[3];
+bool have_ref = false;
 
 float maxdiff() {
+    if (NCU) return 0.f;
     float m = 0; std::vector<float> a((size_t)W * H), b((size_t)W * H);
     for (int c = 0; c < 3; ++c) {
         cudaMemcpy(a.data(), planes.out[c], a.size() * 4, cudaMemcpyDeviceToHost);
@@ -138,70 +162,144 @@ float maxdiff() {
 
 void keep_ref() { for (int c = 0; c < 3; ++c) cudaMemcpy(ref[c], planes.out[c], (size_t)W * H * 4, cudaMemcpyDeviceToDevice); }
 
+// Prints one line; the first variant of a group becomes the reference for the others.
+void report(int R, const char* name, float ms, bool first, double fmas_per_px) {
+    if (first) keep_ref();
+    double px = 3.0 * W * H;
+    printf("%5dx%-5d r=%2d %-26s %8.4f ms %7.1f GB/s %6.2f TFMA/s  diff %.2e\n", W, H, R, name, ms,
+           24.0 * W * H / (ms * 1e6), px * fmas_per_px / (ms * 1e9), first ? 0.f : maxdiff());
+    fflush(stdout);
+}
+
 template <int R, int PY, int BX, int BY>
 void run_win(const char* name, int policy, bool first) {
     dim3 g((W + BX - 1) / BX, (H + BY * PY - 1) / (BY * PY), 3), b(BX, BY);
     float ms = timeit([&] { win<R, PY, BX, BY><<<g, b>>>(planes, W, H, policy, 0.f); });
-    if (first) keep_ref();
-    printf("r=%2d %-22s %8.4f ms  %7.1f GB/s  diff %.2e\n", R, name, ms, 24.0 * W * H / (ms * 1e6), first ? 0.f : maxdiff());
+    report(R, name, ms, first, (2 * R + 1) * (2 * R + 1));
+}
+
+template <int R, int PY, bool PF = true, int MINB = 1>
+void run_vec(const char* name, int policy, bool first) {
+    dim3 b(32, 8), g((W / 4 + 31) / 32, (H + 8 * PY - 1) / (8 * PY), 3);
+    float ms = timeit([&] { vec4<R, PY, PF, MINB><<<g, b>>>(planes, W, H, policy, 0.f); });
+    report(R, name, ms, first, (2 * R + 1) * (2 * R + 1));
+}
+
+// Rows a block so that the grid fills about k waves of resident blocks, the last one nearly full.
+template <int R, int PY>
+int wave_chunk(int k) {
+    int per_sm = 0, sms = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, str2d<R, PY>, 256, 0);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    const int slots = per_sm * sms, columns = 3 * ((W + FASTS_OW - 1) / FASTS_OW);
+    const int gy = std::max(1, k * slots / columns);
+    return (H + gy - 1) / gy;
 }
 
 template <int R, int PY>
-void run_vec(const char* name, int policy) {
-    dim3 b(32, 8), g((W / 4 + 31) / 32, (H + 8 * PY - 1) / (8 * PY), 3);
-    float ms = timeit([&] { vec4<R, PY><<<g, b>>>(planes, W, H, policy, 0.f); });
-    printf("r=%2d %-22s %8.4f ms  %7.1f GB/s  diff %.2e\n", R, name, ms, 24.0 * W * H / (ms * 1e6), maxdiff());
+void run_str(const char* name, int chunk, int policy) {
+    dim3 b(32, 8), g((W + FASTS_OW - 1) / FASTS_OW, (H + chunk - 1) / chunk, 3);
+    float ms = timeit([&] { str2d<R, PY><<<g, b>>>(planes, W, H, chunk, policy, 0.f); });
+    char buf[64]; snprintf(buf, sizeof buf, "%s ch%d", name, chunk);
+    report(R, buf, ms, false, (2 * R + 1) * (2 * R + 1));
 }
 
 template <int R>
-void radius(int policy) {
+void random_mask() {
     std::vector<float> m((2 * R + 1) * (2 * R + 1));
     float s = 0; for (auto& x : m) { x = rand() / (float)RAND_MAX; s += x; } for (auto& x : m) x /= s;
     CK(cudaMemcpyToSymbol(cm, m.data(), m.size() * 4));
-    run_win<R, 8, 64, 4>("win PY8 64x4 (now)", policy, true);
-    run_win<R, 4, 64, 4>("win PY4 64x4", policy, false);
-    run_win<R, 16, 64, 2>("win PY16 64x2", policy, false);
-    run_win<R, 8, 128, 2>("win PY8 128x2", policy, false);
-    run_win<R, 4, 128, 2>("win PY4 128x2", policy, false);
-    run_win<R, 8, 32, 8>("win PY8 32x8", policy, false);
-    if constexpr (R <= 4) {
-        run_vec<R, 4>("vec4 PY4", policy);
-        run_vec<R, 8>("vec4 PY8", policy);
-        run_vec<R, 2>("vec4 PY2", policy);
-    }
 }
 
 template <int R>
-void sepradius(int policy) {
+void gaussian_mask() {
     std::vector<float> g(2 * R + 1); float s = 0;
     for (int i = -R; i <= R; ++i) { g[i + R] = std::exp(-0.5f * i * i / std::max(0.25f, R * R / 4.f)); s += g[i + R]; }
     for (auto& x : g) x /= s;
     CK(cudaMemcpyToSymbol(crow, g.data(), g.size() * 4)); CK(cudaMemcpyToSymbol(ccol, g.data(), g.size() * 4));
-    { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
-      float ms = timeit([&] { sepold<R><<<g2, b>>>(planes, W, H, policy, 0.f); }); keep_ref();
-      printf("r=%2d %-22s %8.4f ms  %7.1f GB/s\n", R, "sep old (shared)", ms, 24.0 * W * H / (ms * 1e6)); }
-    auto v = [&](auto py, const char* name) {
-        constexpr int PY = decltype(py)::value;
-        dim3 g2((W / 4 + 31) / 32, (H + 8 * PY - 1) / (8 * PY), 3), b(32, 8);
-        float ms = timeit([&] { sepv<R, PY><<<g2, b>>>(planes, W, H, policy, 0.f); });
-        printf("r=%2d %-22s %8.4f ms  %7.1f GB/s  diff %.2e\n", R, name, ms, 24.0 * W * H / (ms * 1e6), maxdiff());
-    };
-    v(std::integral_constant<int, 4>{}, "sepv PY4");
-    v(std::integral_constant<int, 8>{}, "sepv PY8");
-    v(std::integral_constant<int, 16>{}, "sepv PY16");
 }
 
-int main() {
+template <int R>
+void radius2d(int policy) {
+    random_mask<R>();
+    if constexpr (R <= 4) {
+        run_vec<R, 3, true, 5>("vec4 PY3 prefetch minb5", policy, true);
+        run_vec<R, 3, false, 1>("vec4 PY3 no prefetch", policy, false);
+        run_vec<R, 4, false, 1>("vec4 PY4 no prefetch", policy, false);
+        run_vec<R, 3, false, 5>("vec4 PY3 no prefetch minb5", policy, false);
+        if constexpr (R == 4) run_str<R, 3>("str PY3 k6", wave_chunk<R, 3>(6), policy);
+    } else {
+        run_win<R, 4, 64, 4>("win PY4 64x4 (now)", policy, true);
+    }
+}
+
+template <int R, int PY, int MINB = 1>
+void run_sept(const char* name, int policy) {
+    dim3 g2((W + FSEPT_OW - 1) / FSEPT_OW, (H + FSEPT_BY * PY - 1) / (FSEPT_BY * PY), 3), b(FSEPT_BX, FSEPT_BY);
+    float ms = timeit([&] { sept<R, PY, MINB><<<g2, b>>>(planes, W, H, policy, 0.f); });
+    report(R, name, ms, false, 2 * (2 * R + 1));
+}
+
+template <int R>
+void radiussep(int policy) {
+    gaussian_mask<R>();
+    { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
+      float ms = timeit([&] { sepold<R><<<g2, b>>>(planes, W, H, policy, 0.f); });
+      report(R, "sep old (shared)", ms, true, 2 * (2 * R + 1)); }
+    run_sept<R, 4, 4>("sept PY4 minb4", policy);
+    run_sept<R, 8, 3>("sept PY8 minb3", policy);
+    run_sept<R, 4, 1>("sept PY4", policy);
+    run_sept<R, 8, 1>("sept PY8", policy);
+}
+
+int main(int argc, char** argv) {
+    const char* mode = argc > 1 ? argv[1] : "all";
+    NCU = strcmp(mode, "ncu") == 0;
     for (int c = 0; c < 3; ++c) {
-        std::vector<float> x((size_t)W * H); for (auto& v : x) v = rand() % 256;
+        std::vector<float> x((size_t)MAXW * MAXH); for (auto& v : x) v = rand() % 256;
         float *d, *o; CK(cudaMalloc(&d, x.size() * 4)); CK(cudaMalloc(&o, x.size() * 4)); CK(cudaMalloc(&ref[c], x.size() * 4));
         cudaMemcpy(d, x.data(), x.size() * 4, cudaMemcpyHostToDevice);
         planes.in[c] = d; planes.out[c] = o;
     }
     int policy = CONVOLAB_BORDER_MIRROR;
-    if (getenv("SEP_ONLY") == nullptr) {
-        radius<1>(policy); radius<2>(policy); radius<3>(policy); radius<4>(policy); radius<7>(policy); radius<15>(policy);
+    if (!strcmp(mode, "2d") || !strcmp(mode, "all")) {
+        for (int s : {4096, 8192}) { W = H = s;
+            radius2d<1>(policy); radius2d<2>(policy); radius2d<3>(policy); radius2d<4>(policy); }
     }
-    sepradius<1>(policy); sepradius<2>(policy); sepradius<3>(policy); sepradius<4>(policy); sepradius<7>(policy); sepradius<15>(policy);
+    if (!strcmp(mode, "sep") || !strcmp(mode, "all")) {
+        for (int s : {4096, 8192}) { W = H = s;
+            radiussep<2>(policy); radiussep<3>(policy); radiussep<4>(policy);
+            radiussep<7>(policy); radiussep<15>(policy); }
+    }
+    if (!strcmp(mode, "sizes") || !strcmp(mode, "all")) {
+        // Per-pixel speed against the row pitch (4096 and 8192 floats are powers of two).
+        for (int s : {4096, 4160, 6144, 8192}) { W = H = s; random_mask<3>(); run_vec<3, 4>("vec4 PY4 size test", policy, true); }
+    }
+    if (!strcmp(mode, "odd")) {
+        // Sizes that are not multiples of anything, every policy: the edges of each production kernel
+        // against the shared-tile kernel (win) and the old separable kernel, whose border code is their own.
+        for (int s : {1001, 37, 1000}) for (int pol = 0; pol < 5; ++pol) { W = s; H = s + 6;
+            random_mask<3>(); run_win<3, 4, 64, 4>("odd ref win", pol, true);
+            run_vec<3, 3, false, 1>("odd vec4", pol, false); run_vec<3, 3, true, 5>("odd vec4 pf", pol, false);
+            run_str<3, 3>("odd str", 24, pol);
+            random_mask<1>(); run_win<1, 4, 64, 4>("odd ref win", pol, true); run_vec<1, 3, true, 5>("odd vec4 pf", pol, false);
+            random_mask<4>(); run_win<4, 4, 64, 4>("odd ref win", pol, true); run_str<4, 3>("odd str", 48, pol);
+            gaussian_mask<7>(); { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
+                sepold<7><<<g2, b>>>(planes, W, H, pol, 0.f); keep_ref(); run_sept<7, 4, 4>("odd sept", pol); }
+            gaussian_mask<2>(); { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
+                sepold<2><<<g2, b>>>(planes, W, H, pol, 0.f); keep_ref(); run_sept<2, 4, 4>("odd sept", pol); }
+        }
+    }
+    if (NCU) {
+        W = H = 4096;
+        random_mask<3>(); run_str<3, 3>("ncu", 256, policy);
+        random_mask<2>(); run_vec<2, 2>("ncu", policy, true);
+        random_mask<3>(); run_vec<3, 4>("ncu", policy, true);
+        random_mask<4>(); run_vec<4, 4>("ncu", policy, true);
+        random_mask<7>(); run_win<7, 4, 64, 4>("ncu", policy, true);
+        random_mask<15>(); run_win<15, 4, 64, 4>("ncu", policy, true);
+        gaussian_mask<4>(); run_sept<4, 4, 4>("ncu", policy);
+        gaussian_mask<15>(); run_sept<15, 8, 3>("ncu", policy);
+    }
     return 0;
 }
