@@ -424,21 +424,35 @@ def main():
     log("done")
 
 
+def floor_ms(size, radius, kind, limits):
+    """The board's floor: max(24 bytes a pixel / copy bandwidth, FMAs / FMA rate), in ms."""
+    px = size[0] * size[1]
+    n = 2 * radius + 1
+    fmas = px * 3 * (n * n if kind == "2d" else 2 * n)
+    return max(px * 24 / limits["copy_bytes_per_s"], fmas / limits["fma_per_s"]) * 1e3
+
+
 def chart(board, path):
+    """One panel a workload: Convolab's best, each peer, and the floor, against the radius."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    wls = [w for w in board["workloads"] if w["policy"] in ("zero", "mirror")]
-    fig, axes = plt.subplots(1, len(wls), figsize=(4.2 * len(wls), 4), squeeze=False)
-    for ax, wl in zip(axes[0], wls):
+    wls = board["workloads"]
+    cols = min(len(wls), 4)
+    rows = (len(wls) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.8 * rows), squeeze=False)
+    for ax in axes.flat[len(wls):]:
+        ax.set_visible(False)
+    for ax, wl in zip(axes.flat, wls):
         best = {}
         for row in wl["convolab"]:
             best[row["radius"]] = min(best.get(row["radius"], 1e9), row["kernel_ms"])
         rs = sorted(best)
+        ax.plot(rs, [floor_ms(wl["size"], r, wl["kind"], board["limits"]) for r in rs], "k:", label="floor")
         ax.plot(rs, [best[r] for r in rs], "o-", label="Convolab best", linewidth=2.5)
         names = sorted({n for p in wl["peers"].values() for n in p})
         for n in names:
-            pts = [(int(r), p[n]["ms"]) for r, p in wl["peers"].items() if n in p and "ms" in p[n]]
+            pts = sorted((int(r), p[n]["ms"]) for r, p in wl["peers"].items() if n in p and "ms" in p[n])
             if pts:
                 ax.plot([a for a, _ in pts], [b for _, b in pts], ".--", label=n)
         ax.set_yscale("log")
@@ -451,4 +465,9 @@ def chart(board, path):
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--chart":
+        # Redraw a board's chart from its JSON: python3 bench/board.py --chart board-4096.json
+        with open(sys.argv[2]) as f:
+            chart(json.load(f), sys.argv[2][:-len(".json")] + ".png")
+    else:
+        main()

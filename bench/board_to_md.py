@@ -12,16 +12,19 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import board  # noqa: E402  (the floor's one definition)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD = os.path.join(ROOT, "bench", "results", "h200-board")
 TARGET_2D_SMALL, TARGET_2D_LARGE, TARGET_SEP = 1.25, 2.0, 1.3
 
 
 def floor_ms(size, radius, kind, limits):
-    px = size[0] * size[1]
+    """The floor in ms (board.floor_ms) and the FMAs of the workload."""
     n = 2 * radius + 1
-    fmas = px * 3 * (n * n if kind == "2d" else 2 * n)
-    return max(px * 24 / limits["copy_bytes_per_s"], fmas / limits["fma_per_s"]) * 1e3, fmas
+    fmas = size[0] * size[1] * 3 * (n * n if kind == "2d" else 2 * n)
+    return board.floor_ms(size, radius, kind, limits), fmas
 
 
 # ----------------------------------------------------------------------------- Nsight Compute counters
@@ -88,9 +91,41 @@ def profile_table(profiles):
 
 
 def find_profile(profiles, size, kind, radius):
+    """The profile of the strategy's kernel for this radius: of this size, else of another (same kernel)."""
     strategy = "fast-separable" if kind == "separable" else "fast"
-    return next((p for p in profiles or [] if "metrics" in p and list(p["size"]) == list(size)
-                 and p["strategy"] == strategy and p["radius"] == radius), None)
+    same = [p for p in profiles or [] if "metrics" in p and p["strategy"] == strategy and p["radius"] == radius]
+    return next((p for p in same if list(p["size"]) == list(size)), same[0] if same else None)
+
+
+STALL_MEANING = {
+    "long_scoreboard": "global-memory loads",
+    "barrier": "the block's __syncthreads",
+    "no_instruction": "instruction fetch (the unrolled kernel is larger than the instruction cache)",
+    "wait": "fixed-latency dependencies",
+    "math_pipe_throttle": "the FMA pipe",
+    "short_scoreboard": "shared memory",
+    "mio_throttle": "shared memory",
+    "dispatch_stall": "dispatch",
+    "imc_miss": "constant-cache misses (the mask weights)",
+}
+
+
+def diagnosis(prof):
+    """What limits the kernel, read off its counters by fixed rules (no number typed by hand)."""
+    vals, st, _ = profile_summary(prof)
+    fma, dram, occ = vals.get("FMA pipe %"), vals.get("DRAM %"), vals.get("occupancy %")
+    if fma is None or dram is None:
+        return "counters incomplete"
+    if dram >= 70:
+        what = f"memory-bound (DRAM {dram:.0f}% busy)"
+    elif fma >= 70:
+        what = f"FMA-bound (FMA pipe {fma:.0f}% busy)"
+    else:
+        what = (f"latency-bound: neither the FMA pipe ({fma:.0f}%) nor DRAM ({dram:.0f}%) is saturated, with "
+                f"{occ:.0f}% of the warps an SM can hold resident")
+    if st:
+        what += f"; the warps wait most on {STALL_MEANING.get(st[0][1], st[0][1])} ({st[0][1]}, {st[0][0]:.1f} cycles an issue)"
+    return what
 
 
 def fmt(v):
@@ -139,7 +174,8 @@ def workload_table(wl, limits, misses, profiles=None):
             misses.append(f"{where}: best {best_name} {best:.3f} ms is {ratio_floor:.2f}× the floor "
                           f"(target {target}×); it runs at {rate * 100:.0f}% of the measured FMA rate and "
                           f"{size[0] * size[1] * 24 / (best * 1e-3) / limits['copy_bytes_per_s'] * 100:.0f}% of the copy bandwidth"
-                          + (f". Nsight Compute on {prof['strategy']}: {profile_summary(prof)[2]}" if prof else ""))
+                          + (f". Nsight Compute on {prof['strategy']} (profiled at {prof['size'][0]}²): {profile_summary(prof)[2]}. "
+                             f"So: {diagnosis(prof)}" if prof else ""))
         if fastest and best >= fastest[1]:
             misses.append(f"{where}: slower than {fastest[0]} ({best:.3f} against {fastest[1]:.3f} ms)")
     errs = []
@@ -186,11 +222,12 @@ def main():
       "CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.")
     p(f"- NPP: {b0.get('npp') or 'libnppif not found'}.\n")
     misses = []
+    all_profiles = [pr for b in boards for pr in b.get("profiles", [])]
     for b in boards:
         for wl in b["workloads"]:
             p(f"### {wl['size'][0]}×{wl['size'][1]}, {wl['policy']}, {'random 2D masks' if wl['kind'] == '2d' else 'Gaussian (separable) masks'}\n")
             p(f"Convolab: `{wl['convolab_command'].replace('/tmp/convolab/bin/convolab', 'convolab')}`\n")
-            p(workload_table(wl, b["limits"], misses, b.get("profiles")) + "\n")
+            p(workload_table(wl, b["limits"], misses, all_profiles) + "\n")
         p(f"![board chart]({'board-' + str(b['workloads'][0]['size'][0]) + '.png'})\n")
     p("### Live preview\n")
     for b in boards:
@@ -209,7 +246,7 @@ def main():
     for m in misses:
         p(f"  - {m}")
     p("")
-    profiles = [pr for b in boards for pr in b.get("profiles", [])]
+    profiles = all_profiles
     p("### What limits them: Nsight Compute on Convolab's kernels\n")
     cmd = next((pr["command"] for pr in profiles if "command" in pr), None)
     if cmd:

@@ -20,7 +20,7 @@ public enum Strategy {
     SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
     FAST("fast", "2D, all channels in one launch, compile-time radius, outputs slide down a register window", false),
     FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch", true),
-    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 2, else fast)", false);
+    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, else fast)", false);
 
     private final String id;
     private final String description;

@@ -91,7 +91,8 @@ public final class CudaEngine implements ConvolutionEngine {
     /**
      * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
      * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
-     * fast-separable was faster from radius 2 up (4096² and 8192²), fast at radius 0 and 1.
+     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2 (a tie at 4096²,
+     * radius 2; 6% faster at 8192²).
      */
     public static Strategy autoStrategy(Mask mask) {
         boolean separable = mask.separable().isPresent();
@@ -100,7 +101,7 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
-    static final int AUTO_SEPARABLE_FROM_RADIUS = 2;
+    static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
 
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
