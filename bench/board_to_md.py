@@ -267,11 +267,15 @@ def main():
     if os.path.exists(cpu):
         c = json.load(open(cpu))
         p("## CPU engine against OpenCV\n")
+        rounds = c.get("rounds", [])
+        spread = (f" Each side ran {len(rounds)} times (a fresh JVM each); this is the middle round by ratio; the rounds' "
+                  "ratios were " + ", ".join(f"{r['convolab_ms'] / r['opencv_ms']:.2f}×" for r in rounds) + "."
+                  if len(rounds) > 1 else "")
         p(f"On {c['machine']}, {c['date_utc']} UTC, `{c['command']}`: `convolab bench --backend cpu --size 2048x2048 --radius 3 "
           f"--border mirror` took {c['convolab_ms']:.1f} ms (median of {c['repeat']}); OpenCV {c['opencv']} `filter2D` "
           f"(float32, three channels, BORDER_REFLECT_101, {c['threads']} threads) {c['opencv_ms']:.1f} ms: "
           f"**{c['convolab_ms'] / c['opencv_ms']:.2f}×** OpenCV's time (target at most 2×; end to end, with the 8-bit "
-          f"conversions, {c['convolab_end_to_end_ms']:.1f} ms).\n")
+          f"conversions, {c['convolab_end_to_end_ms']:.1f} ms).{spread}\n")
         p("How: each input row under the mask's taps is copied into arrays of its own (`CpuEngine.shiftRow`, kept in a "
           "ring for the rows a thread reuses) so that every loop indexes its arrays with the bare loop variable, which is "
           "what Java 17's C2 needs to vectorise it (with an offset it runs scalar, about ten times slower per tap).\n")
