@@ -1,8 +1,8 @@
 // Tuning harness for the fast kernels (build here or on the GPU host with nvcc, run on the GPU host):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I cuda-kernels bench/fastlab/fastlab.cu -o target/fastlab
 //   target/fastlab 2d | sep | sizes | odd | ncu
-// 2d: the float4 kernel (outputs per thread, prefetch, blocks per SM), the streamed kernel (rows per
-// block) and 8-outputs-along-x for r = 1..4; sep: the two-stage separable kernel (outputs per
+// 2d: the float4 kernel (outputs per thread, prefetch, blocks per SM) and the streamed kernel (rows
+// per block) for r = 1..4; sep: the two-stage separable kernel (outputs per
 // thread, blocks per SM) against the earlier shared-tile one; sizes: per-pixel speed against the
 // image size; odd: odd sizes and every policy, each kernel against one whose border code is its own;
 // ncu: one launch of each, for Nsight Compute. 4096x4096 and 8192x8192 float images, three
@@ -32,54 +32,30 @@ typedef ConvolabPlanes3 P3;
 #define pin plane_in
 #define pout plane_out
 
-// ---------------------------------------------------------------- register window, shared tile
-template <int R, int PY, int BX, int BY>
-__global__ void __launch_bounds__(BX * BY) win(P3 p, int w, int h, int policy, float cval)
+// ---------------------------------------------------------------- references
+// The production shared-tile kernel of radius 5 to 15 (fast2d_body), as launched by FastLauncher.
+template <int R>
+__global__ void __launch_bounds__(FAST_BX * FAST_BY) tile2d(P3 p, int w, int h, int policy, float cval)
+{ fast2d_body<R, 4>(p, w, h, policy, cval); }
+
+// One thread an output, every tap through the border function: the odd-size mode's reference,
+// with border code of its own.
+template <int R>
+__global__ void direct2d(P3 p, int w, int h, int policy, float cval)
 {
-    constexpr int N = 2 * R + 1, OW = BX, OH = BY * PY, TW = OW + 2 * R, TH = OH + 2 * R;
-    __shared__ float tile[TW * TH];
-    const int c = blockIdx.z;
+    constexpr int N = 2 * R + 1;
+    const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y, c = blockIdx.z;
+    if (x >= w || y >= h) return;
     const float* in = pin(p, c);
-    const int x0 = blockIdx.x * OW, y0 = blockIdx.y * OH;
-    const int gx0 = x0 - R, gy0 = y0 - R;
-    const bool interior = gx0 >= 0 && gy0 >= 0 && gx0 + TW <= w && gy0 + TH <= h;
-    for (int ty = threadIdx.y; ty < TH; ty += BY) {
-        for (int tx = threadIdx.x; tx < TW; tx += BX) {
-            float v;
-            if (interior) v = __ldg(&in[(size_t)(gy0 + ty) * w + gx0 + tx]);
-            else {
-                int sx = convolab_border_index(gx0 + tx, w, policy), sy = convolab_border_index(gy0 + ty, h, policy);
-                v = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
-            tile[ty * TW + tx] = v;
+    float a = 0.f;
+    for (int j = 0; j < N; ++j) {
+        const int sy = convolab_border_index(y - R + j, h, policy);
+        for (int i = 0; i < N; ++i) {
+            const int sx = convolab_border_index(x - R + i, w, policy);
+            a = fmaf(cm[j * N + i], (sx < 0 || sy < 0) ? cval : in[(size_t)sy * w + sx], a);
         }
     }
-    __syncthreads();
-    const int lx = threadIdx.x, ly0 = threadIdx.y * PY;
-    float acc[PY];
-#pragma unroll
-    for (int q = 0; q < PY; ++q) acc[q] = 0.f;
-#pragma unroll
-    for (int k = 0; k < PY + 2 * R; ++k) {
-        float v[N];
-        const float* row = tile + (ly0 + k) * TW + lx;
-#pragma unroll
-        for (int i = 0; i < N; ++i) v[i] = row[i];
-#pragma unroll
-        for (int q = 0; q < PY; ++q) {
-            const int j = k - q;
-            if (j >= 0 && j < N) {
-#pragma unroll
-                for (int i = 0; i < N; ++i) acc[q] = fmaf(cm[j * N + i], v[i], acc[q]);
-            }
-        }
-        asm volatile("" ::: "memory");
-    }
-    const int x = x0 + lx;
-    if (x >= w) return;
-    float* out = pout(p, c);
-#pragma unroll
-    for (int q = 0; q < PY; ++q) { int y = y0 + ly0 + q; if (y < h) out[(size_t)y * w + x] = acc[q]; }
+    pout(p, c)[(size_t)y * w + x] = a;
 }
 
 // ---------------------------------------------------------------- float4 from global, R <= 4
@@ -171,11 +147,18 @@ void report(int R, const char* name, float ms, bool first, double fmas_per_px) {
     fflush(stdout);
 }
 
-template <int R, int PY, int BX, int BY>
-void run_win(const char* name, int policy, bool first) {
-    dim3 g((W + BX - 1) / BX, (H + BY * PY - 1) / (BY * PY), 3), b(BX, BY);
-    float ms = timeit([&] { win<R, PY, BX, BY><<<g, b>>>(planes, W, H, policy, 0.f); });
+template <int R>
+void run_tile(const char* name, int policy, bool first) {
+    dim3 g((W + FAST_OW - 1) / FAST_OW, (H + FAST_BY * 4 - 1) / (FAST_BY * 4), 3), b(FAST_BX, FAST_BY);
+    float ms = timeit([&] { tile2d<R><<<g, b>>>(planes, W, H, policy, 0.f); });
     report(R, name, ms, first, (2 * R + 1) * (2 * R + 1));
+}
+
+template <int R>
+void run_direct(const char* name, int policy) {
+    dim3 g((W + 15) / 16, (H + 15) / 16, 3), b(16, 16);
+    float ms = timeit([&] { direct2d<R><<<g, b>>>(planes, W, H, policy, 0.f); });
+    report(R, name, ms, true, (2 * R + 1) * (2 * R + 1));
 }
 
 template <int R, int PY, bool PF = true, int MINB = 1>
@@ -229,7 +212,7 @@ void radius2d(int policy) {
         run_vec<R, 3, false, 5>("vec4 PY3 no prefetch minb5", policy, false);
         if constexpr (R == 4) run_str<R, 3>("str PY3 k6", wave_chunk<R, 3>(6), policy);
     } else {
-        run_win<R, 4, 64, 4>("win PY4 64x4 (now)", policy, true);
+        run_tile<R>("tile PY4 64x4 (now)", policy, true);
     }
 }
 
@@ -277,13 +260,13 @@ int main(int argc, char** argv) {
     }
     if (!strcmp(mode, "odd")) {
         // Sizes that are not multiples of anything, every policy: the edges of each production kernel
-        // against the shared-tile kernel (win) and the old separable kernel, whose border code is their own.
+        // against a one-thread-an-output kernel and the old separable kernel, whose border code is their own.
         for (int s : {1001, 37, 1000}) for (int pol = 0; pol < 5; ++pol) { W = s; H = s + 6;
-            random_mask<3>(); run_win<3, 4, 64, 4>("odd ref win", pol, true);
+            random_mask<3>(); run_direct<3>("odd ref direct", pol);
             run_vec<3, 3, false, 1>("odd vec4", pol, false); run_vec<3, 3, true, 5>("odd vec4 pf", pol, false);
             run_str<3, 3>("odd str", 24, pol);
-            random_mask<1>(); run_win<1, 4, 64, 4>("odd ref win", pol, true); run_vec<1, 3, true, 5>("odd vec4 pf", pol, false);
-            random_mask<4>(); run_win<4, 4, 64, 4>("odd ref win", pol, true); run_str<4, 3>("odd str", 48, pol);
+            random_mask<1>(); run_direct<1>("odd ref direct", pol); run_vec<1, 3, true, 5>("odd vec4 pf", pol, false);
+            random_mask<4>(); run_direct<4>("odd ref direct", pol); run_str<4, 3>("odd str", 48, pol);
             gaussian_mask<7>(); { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
                 sepold<7><<<g2, b>>>(planes, W, H, pol, 0.f); keep_ref(); run_sept<7, 4, 4>("odd sept", pol); }
             gaussian_mask<2>(); { dim3 g2((W + 63) / 64, (H + 31) / 32, 3), b(64, 8);
@@ -296,8 +279,8 @@ int main(int argc, char** argv) {
         random_mask<2>(); run_vec<2, 2>("ncu", policy, true);
         random_mask<3>(); run_vec<3, 4>("ncu", policy, true);
         random_mask<4>(); run_vec<4, 4>("ncu", policy, true);
-        random_mask<7>(); run_win<7, 4, 64, 4>("ncu", policy, true);
-        random_mask<15>(); run_win<15, 4, 64, 4>("ncu", policy, true);
+        random_mask<7>(); run_tile<7>("ncu", policy, true);
+        random_mask<15>(); run_tile<15>("ncu", policy, true);
         gaussian_mask<4>(); run_sept<4, 4, 4>("ncu", policy);
         gaussian_mask<15>(); run_sept<15, 8, 3>("ncu", policy);
     }

@@ -20,7 +20,7 @@ final class FastLauncher implements ChannelLauncher {
     static final int PY = 8;
     static final int OH = BY * PY;
     static final int MAX_COMPILED_RADIUS = 15;
-    static final int MAX_VECTOR_RADIUS = 4;
+    static final int MAX_VECTOR_RADIUS = 3;
     static final int VBX = 32;
     static final int VBY = 8;
     static final int TILE_PY = 4;
