@@ -1,8 +1,8 @@
 package org.convolab.cli;
 
 import java.util.concurrent.Callable;
-import org.convolab.cuda.CudaDeviceInfo;
-import org.convolab.cuda.CudaProbe;
+import org.convolab.engine.DeviceReport;
+import org.convolab.engine.Engines;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -18,9 +18,9 @@ public final class DevicesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var out = cmd.commandLine().getOut();
-        CudaProbe.Result r = CudaProbe.probe();
-        for (CudaDeviceInfo d : r.devices()) {
-            out.println(d.describe());
+        DeviceReport r = Engines.devices();
+        for (String d : r.devices()) {
+            out.println(d);
         }
         if (r.usable()) {
             out.println("GPU engine: ready (kernels for sm_75 to sm_90 and PTX included)");

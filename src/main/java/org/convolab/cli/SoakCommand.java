@@ -14,11 +14,10 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.cpu.CpuEngine;
-import org.convolab.cuda.CudaEngine;
-import org.convolab.cuda.CudaProbe;
+import org.convolab.core.EngineDiagnostics;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Conformance;
+import org.convolab.engine.Engines;
 import org.convolab.engine.Measurements;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,28 +59,21 @@ public final class SoakCommand implements Callable<Integer> {
         if (filters < 1 || checkEvery < 1) {
             throw new ConvolabException("--filters and --check-every must be at least 1");
         }
-        CudaEngine cuda = null;
-        ConvolutionEngine engine;
-        if (backend == Backend.CPU) {
-            engine = new CpuEngine();
-        } else {
-            CudaProbe.Result probe = CudaProbe.probe();
-            if (!probe.usable()) {
-                throw new ConvolabException("CUDA backend unavailable: " + probe.problem());
-            }
-            cuda = new CudaEngine(probe.devices().get(0));
-            engine = cuda;
+        if (backend == Backend.AUTO) {
+            throw new ConvolabException("soak runs on one engine: use --backend cuda or --backend cpu");
         }
         Random rnd = new Random(seed);
         List<BorderPolicy> policies = Conformance.policies();
         int checked = 0;
         int wrong = 0;
         long pixels = 0;
-        try (ConvolutionEngine e = engine) {
-            long device0 = cuda == null ? 0 : cuda.memoryInfo()[0];
+        try (ConvolutionEngine e = Engines.open(backend, msg -> { })) {
+            EngineDiagnostics diag = e.diagnostics();
+            boolean gpu = diag.deviceFreeBytes().isPresent();
+            long device0 = diag.deviceFreeBytes().orElse(0);
             long heap0 = heapUsed();
             out.printf(Locale.ROOT, "start: %s; Java heap used %.1f MiB%n",
-                    cuda == null ? "CPU engine" : String.format(Locale.ROOT, "device memory free %.1f MiB", device0 / 1048576.0),
+                    !gpu ? "CPU engine" : String.format(Locale.ROOT, "device memory free %.1f MiB", device0 / 1048576.0),
                     heap0 / 1048576.0);
             out.flush();
             long t0 = System.nanoTime();
@@ -113,18 +105,16 @@ public final class SoakCommand implements Callable<Integer> {
                 }
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            if (cuda != null) {
-                cuda.releaseImage();
-            }
-            long device1 = cuda == null ? 0 : cuda.memoryInfo()[0];
+            diag.releaseImage();
+            long device1 = diag.deviceFreeBytes().orElse(0);
             long heap1 = heapUsed();
             out.printf(Locale.ROOT, "end: %s; Java heap used %.1f MiB%n",
-                    cuda == null ? "CPU engine" : String.format(Locale.ROOT, "device memory free %.1f MiB", device1 / 1048576.0),
+                    !gpu ? "CPU engine" : String.format(Locale.ROOT, "device memory free %.1f MiB", device1 / 1048576.0),
                     heap1 / 1048576.0);
             out.printf(Locale.ROOT, "%d filters (%.1f megapixels) in %.1f s on %s; %d checked against the reference, %d wrong; "
                             + "%d GPU faults survived (context rebuilt)%n", filters, pixels / 1e6, seconds, e.device(), checked, wrong,
-                    cuda == null ? 0 : cuda.faultsSurvived());
-            boolean deviceFlat = cuda == null || Math.abs(device0 - device1) <= DEVICE_SLACK;
+                    diag.faultsSurvived());
+            boolean deviceFlat = !gpu || Math.abs(device0 - device1) <= DEVICE_SLACK;
             boolean heapFlat = heap1 - heap0 <= HEAP_SLACK;
             out.printf(Locale.ROOT, "device memory %s, heap %s%n", deviceFlat ? "flat" : "GREW", heapFlat ? "flat" : "GREW");
             out.println((checked - wrong) + " passed, " + wrong + " failed");

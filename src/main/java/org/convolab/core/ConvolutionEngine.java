@@ -29,6 +29,11 @@ public interface ConvolutionEngine extends AutoCloseable {
         return java.util.OptionalDouble.empty();
     }
 
+    /** Device memory, survived faults and fall-backs; {@link EngineDiagnostics#NONE} by default. */
+    default EngineDiagnostics diagnostics() {
+        return EngineDiagnostics.NONE;
+    }
+
     /** Releases what the engine holds (device memory, threads). */
     @Override
     void close();

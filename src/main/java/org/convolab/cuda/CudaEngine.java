@@ -380,6 +380,26 @@ public final class CudaEngine implements ConvolutionEngine {
         return ms[0];
     }
 
+    @Override
+    public org.convolab.core.EngineDiagnostics diagnostics() {
+        return new org.convolab.core.EngineDiagnostics() {
+            @Override
+            public java.util.OptionalLong deviceFreeBytes() {
+                return java.util.OptionalLong.of(memoryInfo()[0]);
+            }
+
+            @Override
+            public int faultsSurvived() {
+                return CudaEngine.this.faultsSurvived();
+            }
+
+            @Override
+            public void releaseImage() {
+                CudaEngine.this.releaseImage();
+            }
+        };
+    }
+
     /** Free and total device memory in bytes, as the driver reports them. */
     public long[] memoryInfo() {
         return thread.call(() -> {

@@ -1,8 +1,10 @@
 package org.convolab.engine;
 
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.EngineDiagnostics;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
@@ -61,6 +63,32 @@ public final class FallbackEngine implements ConvolutionEngine {
     @Override
     public OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
         return current().batchedKernelMs(image, spec, strategy, launches);
+    }
+
+    @Override
+    public EngineDiagnostics diagnostics() {
+        EngineDiagnostics inner = current().diagnostics();
+        return new EngineDiagnostics() {
+            @Override
+            public OptionalLong deviceFreeBytes() {
+                return inner.deviceFreeBytes();
+            }
+
+            @Override
+            public int faultsSurvived() {
+                return inner.faultsSurvived();
+            }
+
+            @Override
+            public String fallbackReason() {
+                return failure();
+            }
+
+            @Override
+            public void releaseImage() {
+                inner.releaseImage();
+            }
+        };
     }
 
     private synchronized void fallBack(CudaFault f) {

@@ -1,29 +1,26 @@
 package org.convolab.ui;
 
-import org.convolab.core.ConvolutionEngine;
-import org.convolab.cpu.CpuEngine;
-import org.convolab.cuda.CudaEngine;
-import org.convolab.cuda.CudaProbe;
 import java.util.function.Consumer;
+import org.convolab.core.ConvolutionEngine;
 import org.convolab.engine.Backend;
-import org.convolab.engine.FallbackEngine;
+import org.convolab.engine.Engines;
 
 /**
- * The engines of the running app: the CPU engine, and the CUDA engine opened on first use when a
- * GPU is usable. Called from the filter thread and, for Compare, the FX thread, hence synchronized.
- * If the GPU fails for good, the app goes on with the CPU and says why.
+ * The engines of the running app: the CPU engine, and the GPU engine (with its CPU fall-back) opened
+ * through {@link Engines} on first use when a GPU is usable. Called from the filter thread and, for
+ * Compare, the FX thread, hence synchronized. If the GPU fails for good, the app goes on with the CPU
+ * and says why.
  */
 final class EngineProvider implements AutoCloseable {
-    private final CpuEngine cpu = new CpuEngine();
-    private FallbackEngine cuda;
+    private final ConvolutionEngine cpu = Engines.open(Backend.CPU, msg -> { });
+    private ConvolutionEngine gpu;
     private final Consumer<String> notices;
     private String cudaProblem;
 
     /** @param notices receives, on the filter thread, the message when the GPU fails for good */
     EngineProvider(Consumer<String> notices) {
         this.notices = notices;
-        CudaProbe.Result probe = CudaProbe.probe();
-        cudaProblem = probe.problem();
+        cudaProblem = Engines.devices().problem();
     }
 
     /** Null when CUDA can be used, else why not (for tooltips and the status bar). */
@@ -36,9 +33,9 @@ final class EngineProvider implements AutoCloseable {
         if (backend == Backend.CPU || cudaProblem != null) {
             return cpu;
         }
-        if (cuda == null) {
+        if (gpu == null) {
             try {
-                cuda = new FallbackEngine(new CudaEngine(CudaProbe.probe().devices().get(0)), msg -> {
+                gpu = Engines.open(Backend.AUTO, msg -> {
                     synchronized (this) {
                         cudaProblem = msg;
                     }
@@ -48,15 +45,20 @@ final class EngineProvider implements AutoCloseable {
                 cudaProblem = "the GPU could not be set up: " + e.getMessage();
                 return cpu;
             }
+            if (gpu.backend().equals("cpu")) { // auto found no usable GPU after all
+                gpu.close();
+                gpu = null;
+                return cpu;
+            }
         }
-        return cuda;
+        return gpu;
     }
 
     @Override
     public void close() {
         cpu.close();
-        if (cuda != null) {
-            cuda.close();
+        if (gpu != null) {
+            gpu.close();
         }
     }
 }
