@@ -1,0 +1,81 @@
+package org.convolab.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers of docs/ARCHITECTURE.md, held by the compiled classes: Main → cli, ui → engine → cuda,
+ * cpu, io → core. The front ends reach the backends only through {@code engine}; {@code core} knows
+ * neither JavaFX nor JCuda.
+ */
+class LayeringTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.convolab");
+    }
+
+    @Test
+    void coreImportsNeitherJavaFxNorJCuda() {
+        noClasses().that().resideInAPackage("org.convolab.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "jcuda..", "org.convolab.cuda..",
+                        "org.convolab.cpu..", "org.convolab.engine..", "org.convolab.io..", "org.convolab.cli..",
+                        "org.convolab.ui..")
+                .check(classes);
+    }
+
+    @Test
+    void frontEndsGoThroughTheEngine() {
+        noClasses().that().resideInAnyPackage("org.convolab.ui..", "org.convolab.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.convolab.cuda..", "org.convolab.cpu..", "jcuda..")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheCudaPackageTalksToJCuda() {
+        noClasses().that().resideOutsideOfPackage("org.convolab.cuda..")
+                .should().dependOnClassesThat().resideInAPackage("jcuda..")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheWindowUsesJavaFx() {
+        noClasses().that().resideOutsideOfPackages("org.convolab.ui..", "org.convolab.cli..", "org.convolab")
+                .should().dependOnClassesThat().resideInAPackage("javafx..")
+                .check(classes);
+    }
+
+    @Test
+    void layersPointDownwards() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("Main").definedBy("org.convolab")
+                .layer("Cli").definedBy("org.convolab.cli..")
+                .layer("Ui").definedBy("org.convolab.ui..")
+                .layer("Engine").definedBy("org.convolab.engine..")
+                .layer("Backends").definedBy("org.convolab.cuda..", "org.convolab.cpu..")
+                .layer("Io").definedBy("org.convolab.io..")
+                .layer("Core").definedBy("org.convolab.core..")
+                .whereLayer("Main").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
+                .whereLayer("Ui").mayOnlyBeAccessedByLayers("Main", "Cli")
+                .whereLayer("Engine").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui")
+                .whereLayer("Backends").mayOnlyBeAccessedByLayers("Engine")
+                .whereLayer("Io").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Engine")
+                .check(classes);
+    }
+
+    @Test
+    void noPackageCycles() {
+        slices().matching("org.convolab.(*)..").should().beFreeOfCycles().check(classes);
+    }
+}
