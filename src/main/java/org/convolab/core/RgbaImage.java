@@ -63,12 +63,23 @@ public final class RgbaImage {
         };
     }
 
-    /** The largest difference of any R, G, B or alpha value between two images of the same size. */
-    public int maxDifference(RgbaImage other) {
+    /**
+     * Where two images of the same size differ most.
+     *
+     * @param max the largest difference of any R, G, B or alpha value (0 when equal)
+     * @param x   column of the first pixel with that difference
+     * @param y   row of that pixel
+     */
+    public record Difference(int max, int x, int y) {
+    }
+
+    /** The largest difference of any R, G, B or alpha value, and where it is first found. */
+    public Difference difference(RgbaImage other) {
         if (other.width != width || other.height != height) {
             throw new IllegalArgumentException("sizes differ: " + width + "x" + height + " and " + other.width + "x" + other.height);
         }
         int max = 0;
+        int at = 0;
         for (int i = 0; i < argb.length; i++) {
             int a = argb[i];
             int b = other.argb[i];
@@ -76,10 +87,31 @@ public final class RgbaImage {
                 continue;
             }
             for (int s = 0; s < 32; s += 8) {
-                max = Math.max(max, Math.abs(((a >>> s) & 0xff) - ((b >>> s) & 0xff)));
+                int d = Math.abs(((a >>> s) & 0xff) - ((b >>> s) & 0xff));
+                if (d > max) {
+                    max = d;
+                    at = i;
+                }
             }
         }
-        return max;
+        return new Difference(max, at % Math.max(width, 1), at / Math.max(width, 1));
+    }
+
+    /** The largest difference of any R, G, B or alpha value between two images of the same size. */
+    public int maxDifference(RgbaImage other) {
+        return difference(other).max();
+    }
+
+    /** A copy of the w x h rectangle whose top-left corner is (x, y). */
+    public RgbaImage crop(int x, int y, int w, int h) {
+        if (x < 0 || y < 0 || w < 0 || h < 0 || x + w > width || y + h > height) {
+            throw new IllegalArgumentException("crop " + w + "x" + h + " at (" + x + ", " + y + ") is outside " + this);
+        }
+        int[] p = new int[w * h];
+        for (int r = 0; r < h; r++) {
+            System.arraycopy(argb, (y + r) * width + x, p, r * w, w);
+        }
+        return new RgbaImage(w, h, p);
     }
 
     @Override

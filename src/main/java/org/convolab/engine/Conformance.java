@@ -173,26 +173,10 @@ public final class Conformance {
         if (!applicable) {
             return "accepted a mask that is not separable";
         }
-        int worst = 0;
-        int wx = 0;
-        int wy = 0;
-        for (int y = 0; y < image.height(); y++) {
-            for (int x = 0; x < image.width(); x++) {
-                int a = r.image().argb(x, y);
-                int b = ref.argb(x, y);
-                for (int sh = 0; sh < 32; sh += 8) {
-                    int d = Math.abs(((a >>> sh) & 0xff) - ((b >>> sh) & 0xff));
-                    if (d > worst) {
-                        worst = d;
-                        wx = x;
-                        wy = y;
-                    }
-                }
-            }
-        }
-        if (worst > TOLERANCE) {
-            return String.format(Locale.ROOT, "max difference %d at (%d, %d): got %08x, reference %08x", worst, wx, wy,
-                    r.image().argb(wx, wy), ref.argb(wx, wy));
+        RgbaImage.Difference d = r.image().difference(ref);
+        if (d.max() > TOLERANCE) {
+            return String.format(Locale.ROOT, "max difference %d at (%d, %d): got %08x, reference %08x", d.max(), d.x(), d.y(),
+                    r.image().argb(d.x(), d.y()), ref.argb(d.x(), d.y()));
         }
         return null;
     }

@@ -33,15 +33,7 @@ public final class Measurements {
         int max = 0;
         for (int[] o : origins) {
             RgbaImage ref = ReferenceConvolver.filterRegion(image, spec, o[0], o[1], cw, ch);
-            for (int y = 0; y < ch; y++) {
-                for (int x = 0; x < cw; x++) {
-                    int a = ref.argb(x, y);
-                    int b = result.argb(o[0] + x, o[1] + y);
-                    for (int sh = 0; sh < 32; sh += 8) {
-                        max = Math.max(max, Math.abs(((a >>> sh) & 0xff) - ((b >>> sh) & 0xff)));
-                    }
-                }
-            }
+            max = Math.max(max, ref.maxDifference(result.crop(o[0], o[1], cw, ch)));
         }
         return max;
     }
