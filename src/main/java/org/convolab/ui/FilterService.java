@@ -61,7 +61,7 @@ final class FilterService extends Service<FilterOutcome> {
                     return null;
                 }
                 return new FilterOutcome(result, engine.backend(), engine.device(), r.state(), r.sequence(),
-                        ConvolabApp.toFx(result.image()));
+                        FxImages.toFx(result.image()));
             }
         };
     }
