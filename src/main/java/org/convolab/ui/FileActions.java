@@ -4,7 +4,6 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
@@ -27,11 +26,7 @@ final class FileActions implements AutoCloseable {
     private final Stage stage;
     private final MainModel model;
     private final AppPreferences prefs;
-    private final ExecutorService io = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "convolab-io");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService io = BackgroundThreads.single("convolab-io");
     /** File › Open Recent, refilled after each open. */
     final Menu recentMenu = new Menu("Open Recent");
 

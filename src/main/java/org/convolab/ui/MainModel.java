@@ -75,22 +75,27 @@ public final class MainModel {
         return status.getReadOnlyProperty();
     }
 
+    /** The input image, or null. */
     public RgbaImage input() {
         return input.get();
     }
 
+    /** The input as a JavaFX image, or null. */
     public Image inputImage() {
         return inputImage.get();
     }
 
+    /** The input's file, or null. */
     public Path file() {
         return file.get();
     }
 
+    /** The newest outcome, or null. */
     public FilterOutcome outcome() {
         return outcome.get();
     }
 
+    /** The current settings. */
     public EditState current() {
         return state.get();
     }

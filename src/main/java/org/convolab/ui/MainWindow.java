@@ -2,7 +2,6 @@ package org.convolab.ui;
 
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -35,11 +34,7 @@ final class MainWindow {
     final FileActions files;
     final SettingsBar settings;
     private final MainMenus menus;
-    private final ExecutorService compare = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "convolab-compare");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService compare = BackgroundThreads.single("convolab-compare");
 
     private final Viewport viewport = new Viewport();
     final ImageCanvas inputView = new ImageCanvas(viewport);

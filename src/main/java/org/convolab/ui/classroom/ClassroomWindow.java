@@ -37,6 +37,7 @@ public final class ClassroomWindow {
         refresh.run();
     }
 
+    /** The classroom's own window. */
     public Stage stage() {
         return stage;
     }

@@ -148,6 +148,7 @@ public final class CompareWindow {
         });
     }
 
+    /** The compare window's own stage. */
     public Stage stage() {
         return stage;
     }
