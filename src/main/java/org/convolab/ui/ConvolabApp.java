@@ -2,11 +2,7 @@ package org.convolab.ui;
 
 import java.nio.file.Path;
 import javafx.application.Application;
-import javafx.scene.image.Image;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import org.convolab.core.RgbaImage;
 
 /** The JavaFX application: opens the main window on an image or the default sample. */
 public class ConvolabApp extends Application {
@@ -55,16 +51,8 @@ public class ConvolabApp extends Application {
         Path first = image != null ? image : SampleImages.defaultSample();
         stage.setTitle("Convolab \u2014 " + first.getFileName());
         stage.show();
-        w.open(first);
+        w.files.open(first);
         return w;
-    }
-
-    /** An RgbaImage as a JavaFX image; safe off the FX thread (the image is not in a scene yet). */
-    public static Image toFx(RgbaImage img) {
-        WritableImage fx = new WritableImage(img.width(), img.height());
-        fx.getPixelWriter().setPixels(0, 0, img.width(), img.height(), PixelFormat.getIntArgbInstance(), img.pixels(), 0,
-                img.width());
-        return fx;
     }
 
     @Override

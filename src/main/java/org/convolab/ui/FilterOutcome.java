@@ -13,5 +13,5 @@ import org.convolab.core.FilterResult;
  * @param sequence the request number (newer requests have larger numbers)
  * @param image    the result as a JavaFX image, made on the filter thread
  */
-record FilterOutcome(FilterResult result, String backend, String device, EditState state, long sequence, Image image) {
+public record FilterOutcome(FilterResult result, String backend, String device, EditState state, long sequence, Image image) {
 }

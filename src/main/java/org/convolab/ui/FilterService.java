@@ -1,7 +1,5 @@
 package org.convolab.ui;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javafx.concurrent.Service;
 import javafx.concurrent.Task;
 import org.convolab.core.ConvolutionEngine;
@@ -26,12 +24,7 @@ final class FilterService extends Service<FilterOutcome> {
 
     FilterService(EngineProvider engines) {
         this.engines = engines;
-        ExecutorService one = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "convolab-filter");
-            t.setDaemon(true);
-            return t;
-        });
-        setExecutor(one);
+        setExecutor(BackgroundThreads.single("convolab-filter"));
     }
 
     /** Filters the image with the state, replacing any request not yet shown. Call on the FX thread. */
@@ -61,7 +54,7 @@ final class FilterService extends Service<FilterOutcome> {
                     return null;
                 }
                 return new FilterOutcome(result, engine.backend(), engine.device(), r.state(), r.sequence(),
-                        ConvolabApp.toFx(result.image()));
+                        FxImages.toFx(result.image()));
             }
         };
     }

@@ -1,4 +1,4 @@
-package org.convolab.ui;
+package org.convolab.ui.compare;
 
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +28,7 @@ import javafx.stage.Window;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
+import org.convolab.ui.FxImages;
 
 /**
  * Compare strategies: runs every applicable strategy N times with a progress bar and Cancel, then a
@@ -35,7 +36,7 @@ import org.convolab.core.RgbaImage;
  * reference) and a bar chart of the times. Selecting two rows shows their outputs side by side with
  * their difference amplified 32 times.
  */
-final class CompareWindow {
+public final class CompareWindow {
 
     /** A table row as JavaFX properties want it. */
     public static final class RowView {
@@ -69,15 +70,16 @@ final class CompareWindow {
             return row.maxDiff();
         }
 
-        CompareTask.Row row() {
+        /** The row's figures and output. */
+        public CompareTask.Row row() {
             return row;
         }
     }
 
     static final int DIFF_GAIN = 32;
 
-    final Stage stage = new Stage();
-    final TableView<RowView> table = new TableView<>();
+    private final Stage stage = new Stage();
+    private final TableView<RowView> table = new TableView<>();
     final ProgressBar progress = new ProgressBar(0);
     final Button run = new Button("Run");
     final Button cancel = new Button("Cancel");
@@ -88,9 +90,16 @@ final class CompareWindow {
     private final ImageView right = new ImageView();
     private final ImageView diff = new ImageView();
     private final Label pairLabel = new Label("Select two strategies to compare their outputs.");
+    private RgbaImage difference;
     private CompareTask task;
 
-    CompareWindow(Window owner, ExecutorService executor, ConvolutionEngine engine, RgbaImage image, FilterSpec spec, String what) {
+    /**
+     * Builds the window over the owner; Run filters the image with the spec on the engine, on the
+     * executor (a thread the engine may be used from).
+     *
+     * @param what a short description of the image and settings for the title
+     */
+    public CompareWindow(Window owner, ExecutorService executor, ConvolutionEngine engine, RgbaImage image, FilterSpec spec, String what) {
         stage.initOwner(owner);
         stage.setTitle("Compare strategies \u2014 " + what);
         table.setId("compare-table");
@@ -139,6 +148,21 @@ final class CompareWindow {
         });
     }
 
+    /** The compare window's own stage. */
+    public Stage stage() {
+        return stage;
+    }
+
+    /** The results, a row per strategy, after a run. */
+    public TableView<RowView> table() {
+        return table;
+    }
+
+    /** The amplified difference of the two selected rows' outputs, or null until two are selected. */
+    public RgbaImage difference() {
+        return difference;
+    }
+
     private static TableColumn<RowView, Object> column(String title, String property, double width) {
         TableColumn<RowView, Object> c = new TableColumn<>(title);
         c.setCellValueFactory(new PropertyValueFactory<>(property));
@@ -182,9 +206,10 @@ final class CompareWindow {
         }
         CompareTask.Row a = sel.get(0).row();
         CompareTask.Row b = sel.get(1).row();
-        left.setImage(ConvolabApp.toFx(a.output()));
-        right.setImage(ConvolabApp.toFx(b.output()));
-        diff.setImage(ConvolabApp.toFx(CompareTask.difference(a.output(), b.output(), DIFF_GAIN)));
+        difference = CompareTask.difference(a.output(), b.output(), DIFF_GAIN);
+        left.setImage(FxImages.toFx(a.output()));
+        right.setImage(FxImages.toFx(b.output()));
+        diff.setImage(FxImages.toFx(difference));
         pairLabel.setText(a.strategy() + "  |  " + b.strategy() + "  |  difference x" + DIFF_GAIN
                 + " (largest: " + a.output().maxDifference(b.output()) + ")");
     }

@@ -1,4 +1,4 @@
-package org.convolab.ui;
+package org.convolab.ui.compare;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,10 +15,10 @@ import org.convolab.core.Strategy;
  * a row per strategy: median kernel time, rates, speed-up over naive and the largest difference from
  * the CPU reference (on a corner and a centre crop). Cancellable between runs.
  */
-final class CompareTask extends Task<List<CompareTask.Row>> {
+public final class CompareTask extends Task<List<CompareTask.Row>> {
 
     /** One strategy's figures and its output. */
-    record Row(String strategy, double kernelMs, double gbps, double gflops, double speedup, int maxDiff, RgbaImage output) {
+    public record Row(String strategy, double kernelMs, double gbps, double gflops, double speedup, int maxDiff, RgbaImage output) {
     }
 
     private final ConvolutionEngine engine;
@@ -74,7 +74,7 @@ final class CompareTask extends Task<List<CompareTask.Row>> {
     }
 
     /** The amplified difference of two outputs: |a - b| x gain per channel, opaque. */
-    static RgbaImage difference(RgbaImage a, RgbaImage b, int gain) {
+    public static RgbaImage difference(RgbaImage a, RgbaImage b, int gain) {
         int[] p = new int[a.size()];
         int[] pa = a.pixels();
         int[] pb = b.pixels();

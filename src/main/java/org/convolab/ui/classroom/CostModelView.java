@@ -1,4 +1,4 @@
-package org.convolab.ui;
+package org.convolab.ui.classroom;
 
 import java.util.Locale;
 import javafx.collections.FXCollections;
@@ -11,19 +11,26 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.convolab.core.CostModel;
 import org.convolab.core.Strategy;
+import org.convolab.ui.EditState;
+import org.convolab.ui.FilterOutcome;
 
 /**
  * The cost model of a strategy for the current mask and a tile size: loads per output, arithmetic
  * intensity and the bandwidth reduction of tiling in 1D and 2D, beside the measured rates of the
  * last run.
  */
-final class CostModelView extends VBox {
+public final class CostModelView extends VBox {
     final ComboBox<Strategy> strategy = new ComboBox<>(FXCollections.observableArrayList(Strategy.concrete()));
     final Spinner<Integer> tile = new Spinner<>(1, 256, 16);
     final Label model = new Label();
     final Label measured = new Label();
     private EditState state;
     private FilterOutcome last;
+
+    /** The model's figures for the chosen strategy. */
+    public String modelText() {
+        return model.getText();
+    }
 
     CostModelView() {
         setSpacing(8);

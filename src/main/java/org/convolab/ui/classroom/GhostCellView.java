@@ -1,4 +1,4 @@
-package org.convolab.ui;
+package org.convolab.ui.classroom;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +23,7 @@ import org.convolab.core.GhostCells;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskText;
 import org.convolab.core.RgbaImage;
+import org.convolab.ui.EditState;
 
 /**
  * The ghost-cell view: a magnified grid of the pixels at an edge or corner, extended by the mask
@@ -30,7 +31,7 @@ import org.convolab.core.RgbaImage;
  * hovering one names the pixel it copies. Clicking a pixel places the mask there: its footprint is
  * outlined and the weighted sum is listed term by term, ending in the filtered value.
  */
-final class GhostCellView extends VBox {
+public final class GhostCellView extends VBox {
     static final String[] PLACES = {"top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right"};
     private static final double CELL = 38;
 
@@ -213,7 +214,7 @@ final class GhostCellView extends VBox {
     }
 
     /** Places the mask on output pixel (x, y), if it is inside the image and the shown region. */
-    void select(int x, int y) {
+    public void select(int x, int y) {
         if (image == null || x < 0 || y < 0 || x >= image.width() || y >= image.height()) {
             return;
         }
@@ -227,11 +228,21 @@ final class GhostCellView extends VBox {
     }
 
     /** The output value listed last, or -1 when no pixel is selected. */
-    int listedOutput() {
+    public int listedOutput() {
         return selX < 0 ? -1 : lastOutput;
     }
 
     private int lastOutput = -1;
+
+    /** The terms listed for the selected pixel, ending in "sum = ...". */
+    public List<String> listedTerms() {
+        return List.copyOf(terms.getItems());
+    }
+
+    /** The line that turns the sum into the output value. */
+    public String resultText() {
+        return result.getText();
+    }
 
     private void listTerms() {
         List<String> lines = new ArrayList<>();

@@ -1,4 +1,4 @@
-package org.convolab.ui;
+package org.convolab.ui.classroom;
 
 import java.util.Locale;
 import javafx.geometry.Insets;
@@ -13,13 +13,14 @@ import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
+import org.convolab.ui.EditState;
 
 /**
  * The tile view: the grid of output tiles over the image and, for the block the user clicks, its
  * input tile with the halo, the ghost cells among the halo, and how many threads load and compute
  * with block = input tile (tiled) against block = output tile (tiled-out).
  */
-final class TileView extends VBox {
+public final class TileView extends VBox {
     private static final double VIEW = 560;
 
     final Spinner<Integer> tile = new Spinner<>(1, 64, 16);
@@ -31,6 +32,11 @@ final class TileView extends VBox {
     private EditState state;
     private int blockX;
     private int blockY;
+
+    /** The explanation of the picked block (its input tile, ghost cells and loads). */
+    public String infoText() {
+        return info.getText();
+    }
 
     TileView() {
         setSpacing(6);

@@ -1,0 +1,184 @@
+package org.convolab.ui;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import javafx.concurrent.Task;
+import javafx.scene.Scene;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.image.Image;
+import javafx.scene.input.TransferMode;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.RgbaImage;
+import org.convolab.io.ImageFiles;
+import org.convolab.io.MaskFiles;
+
+/**
+ * The main window's files: opening images (chooser, recent files, samples, drag and drop), saving
+ * the result (never over the input) and loading and saving masks. Reading and writing images run on
+ * one background thread as tasks with immutable inputs; what failed goes to an error dialog.
+ */
+final class FileActions implements AutoCloseable {
+    private final Stage stage;
+    private final MainModel model;
+    private final AppPreferences prefs;
+    private final ExecutorService io = BackgroundThreads.single("convolab-io");
+    /** File › Open Recent, refilled after each open. */
+    final Menu recentMenu = new Menu("Open Recent");
+
+    FileActions(Stage stage, MainModel model, AppPreferences prefs) {
+        this.stage = stage;
+        this.model = model;
+        this.prefs = prefs;
+        refreshRecent();
+    }
+
+    /** A decoded image and its JavaFX copy, both made off the FX thread. */
+    private record Loaded(RgbaImage image, Image fx) {
+    }
+
+    /** Opens an image in the background; a dialog says why when it cannot be read. */
+    void open(Path path) {
+        model.say("Opening " + path.getFileName() + "...");
+        Task<Loaded> load = new Task<>() {
+            @Override
+            protected Loaded call() {
+                RgbaImage img = ImageFiles.read(path);
+                return new Loaded(img, FxImages.toFx(img));
+            }
+        };
+        load.setOnSucceeded(e -> {
+            model.opened(path, load.getValue().image(), load.getValue().fx());
+            prefs.opened(path);
+            refreshRecent();
+        });
+        load.setOnFailed(e -> error("Cannot open " + path.getFileName(), MainModel.describe(load.getException())));
+        io.submit(load);
+    }
+
+    /** Saves a result; never over the input. The file chooser has already asked before replacing a file. */
+    void save(RgbaImage image, Path target) {
+        Path in = model.file();
+        if (in != null && (ImageFiles.sameFile(in, target)
+                || in.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize()))) {
+            error("Not saved", "The result would replace the input image " + target.getFileName() + "; choose another name");
+            return;
+        }
+        Task<Void> write = new Task<>() {
+            @Override
+            protected Void call() {
+                ImageFiles.write(image, target, true);
+                return null;
+            }
+        };
+        write.setOnSucceeded(e -> model.say("Saved " + target));
+        write.setOnFailed(e -> error("Not saved", MainModel.describe(write.getException())));
+        io.submit(write);
+    }
+
+    /** Opens the first file dropped on the scene. */
+    void acceptDrops(Scene scene) {
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            List<File> files = e.getDragboard().getFiles();
+            if (files != null && !files.isEmpty()) {
+                open(files.get(0).toPath());
+            }
+            e.setDropCompleted(files != null && !files.isEmpty());
+            e.consume();
+        });
+    }
+
+    /** File › Samples: one item per bundled sample image. */
+    Menu samplesMenu() {
+        Menu samples = new Menu("Samples");
+        for (String name : SampleImages.NAMES) {
+            samples.getItems().add(MainMenus.item(name, null, () -> open(SampleImages.path(name))));
+        }
+        return samples;
+    }
+
+    void chooseAndOpen() {
+        FileChooser fc = chooser("Open image");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Images", "*.png", "*.jpg", "*.jpeg", "*.bmp", "*.gif",
+                "*.tif", "*.tiff"));
+        File f = fc.showOpenDialog(stage);
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    void chooseAndSave() {
+        FilterOutcome o = model.outcome();
+        if (o == null) {
+            model.say("Nothing to save yet");
+            return;
+        }
+        FileChooser fc = chooser("Save result");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG, JPEG, BMP, TIFF", "*.png", "*.jpg", "*.bmp", "*.tif"));
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            save(o.result().image(), f.toPath());
+        }
+    }
+
+    void loadMask() {
+        File f = chooser("Load mask").showOpenDialog(stage);
+        if (f != null) {
+            try {
+                model.edit(model.current().withMask(MaskFiles.read(f.toPath())));
+            } catch (ConvolabException e) {
+                error("Cannot load the mask", e.getMessage());
+            }
+        }
+    }
+
+    void saveMask() {
+        File f = chooser("Save mask").showSaveDialog(stage);
+        if (f != null) {
+            try {
+                MaskFiles.write(model.current().mask(), f.toPath());
+                model.say("Saved mask " + f);
+            } catch (ConvolabException e) {
+                error("Cannot save the mask", e.getMessage());
+            }
+        }
+    }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        Path folder = prefs.lastFolder();
+        if (folder != null) {
+            fc.setInitialDirectory(folder.toFile());
+        }
+        return fc;
+    }
+
+    private void refreshRecent() {
+        recentMenu.getItems().clear();
+        for (Path p : prefs.recentFiles()) {
+            recentMenu.getItems().add(MainMenus.item(p.toString(), null, () -> open(p)));
+        }
+        recentMenu.setDisable(recentMenu.getItems().isEmpty());
+    }
+
+    private void error(String header, String text) {
+        model.say(text);
+        ErrorDialog.show(stage, header, text);
+    }
+
+    @Override
+    public void close() {
+        io.shutdownNow();
+    }
+}

@@ -1,0 +1,20 @@
+package org.convolab.ui;
+
+import javafx.scene.image.Image;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import org.convolab.core.RgbaImage;
+
+/** Conversion of the core's images into JavaFX images, for every window that shows one. */
+public final class FxImages {
+    private FxImages() {
+    }
+
+    /** An RgbaImage as a JavaFX image; safe off the FX thread (the image is not in a scene yet). */
+    public static Image toFx(RgbaImage img) {
+        WritableImage fx = new WritableImage(img.width(), img.height());
+        fx.getPixelWriter().setPixels(0, 0, img.width(), img.height(), PixelFormat.getIntArgbInstance(), img.pixels(), 0,
+                img.width());
+        return fx;
+    }
+}

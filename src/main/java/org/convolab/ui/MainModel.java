@@ -1,0 +1,205 @@
+package org.convolab.ui;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.image.Image;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.Mask;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+
+/**
+ * What the main window shows, without any layout: the input image, the settings ({@link EditState})
+ * with their undo history, the last filter outcome and a one-line status, each a JavaFX property the
+ * views bind to. Every edit goes through {@link #edit}, which records it for undo and filters again off
+ * the FX thread through {@link FilterService}. Use on the FX thread.
+ */
+public final class MainModel {
+    private final EngineProvider engines;
+    private final FilterService filter;
+    private final History<EditState> history;
+
+    private final ReadOnlyObjectWrapper<RgbaImage> input = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Image> inputImage = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<FilterOutcome> outcome = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<EditState> state = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+
+    MainModel(EngineProvider engines, EditState initial) {
+        this.engines = engines;
+        this.filter = new FilterService(engines);
+        this.history = new History<>(initial, 200);
+        state.set(history.current());
+        state.addListener((o, was, now) -> sayWhyNotApplicable(now));
+        sayWhyNotApplicable(state.get());
+        filter.setOnSucceeded(e -> shown(filter.getValue()));
+        filter.setOnFailed(e -> say(describe(filter.getException())));
+    }
+
+    // ------------------------------------------------------------------ properties
+
+    /** The decoded input image; null until one is open. */
+    public ReadOnlyObjectProperty<RgbaImage> inputProperty() {
+        return input.getReadOnlyProperty();
+    }
+
+    /** The input as a JavaFX image (set before {@link #inputProperty()} changes). */
+    public ReadOnlyObjectProperty<Image> inputImageProperty() {
+        return inputImage.getReadOnlyProperty();
+    }
+
+    /** The file the input came from. */
+    public ReadOnlyObjectProperty<Path> fileProperty() {
+        return file.getReadOnlyProperty();
+    }
+
+    /** The newest filter result of the current input; null while there is none. */
+    public ReadOnlyObjectProperty<FilterOutcome> outcomeProperty() {
+        return outcome.getReadOnlyProperty();
+    }
+
+    /** The current settings. */
+    public ReadOnlyObjectProperty<EditState> stateProperty() {
+        return state.getReadOnlyProperty();
+    }
+
+    /** The one-line status for the status bar. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** The input image, or null. */
+    public RgbaImage input() {
+        return input.get();
+    }
+
+    /** The input as a JavaFX image, or null. */
+    public Image inputImage() {
+        return inputImage.get();
+    }
+
+    /** The input's file, or null. */
+    public Path file() {
+        return file.get();
+    }
+
+    /** The newest outcome, or null. */
+    public FilterOutcome outcome() {
+        return outcome.get();
+    }
+
+    /** The current settings. */
+    public EditState current() {
+        return state.get();
+    }
+
+    /** Why the GPU is not used, or null when it is usable. */
+    String cudaProblem() {
+        return engines.cudaProblem();
+    }
+
+    /** The engine of the current backend (for the compare window). */
+    ConvolutionEngine engine() {
+        return engines.engine(current().backend());
+    }
+
+    // ------------------------------------------------------------------ edits
+
+    /** Records a new state for undo and filters again. */
+    public void edit(EditState s) {
+        history.push(s);
+        state.set(s);
+        refilter();
+    }
+
+    void undo() {
+        history.undo().ifPresent(s -> {
+            state.set(s);
+            refilter();
+        });
+    }
+
+    void redo() {
+        history.redo().ifPresent(s -> {
+            state.set(s);
+            refilter();
+        });
+    }
+
+    void applyPreset(String spec) {
+        edit(current().withMask(MaskPresets.parse(spec)));
+    }
+
+    void normalise() {
+        Mask m = current().mask();
+        if (m.sum() == 0) {
+            say("Cannot normalise: the weights sum to 0 (use the divisor instead)");
+            return;
+        }
+        edit(current().withMask(m.normalized()));
+    }
+
+    void flip() {
+        edit(current().withMask(current().mask().flipped()));
+    }
+
+    /** A new input image, decoded (with its JavaFX copy) off the FX thread: shows it and filters it. */
+    void opened(Path path, RgbaImage image, Image fx) {
+        inputImage.set(fx);
+        input.set(image);
+        file.set(path);
+        outcome.set(null);
+        refilter();
+    }
+
+    /** Puts a line in the status bar. */
+    void say(String text) {
+        status.set(text);
+    }
+
+    /** The line a user sees for a failure: the message of ours, the whole exception otherwise. */
+    static String describe(Throwable t) {
+        if (t instanceof ConvolabException) {
+            return t.getMessage();
+        }
+        return "Unexpected error: " + t;
+    }
+
+    // ------------------------------------------------------------------ filtering
+
+    private void refilter() {
+        RgbaImage img = input.get();
+        if (img == null) {
+            return;
+        }
+        String why = current().strategy().whyNotApplicable(current().mask());
+        if (why != null) {
+            say(why);
+            return;
+        }
+        filter.submit(img, current());
+    }
+
+    private void sayWhyNotApplicable(EditState s) {
+        String why = s.strategy().whyNotApplicable(s.mask());
+        if (why != null) {
+            say(why);
+        }
+    }
+
+    private void shown(FilterOutcome o) {
+        if (o == null || o.sequence() != filter.latest()) {
+            return; // an older result never replaces a newer request's
+        }
+        outcome.set(o);
+        say(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
+                o.result().timings().totalMs()));
+    }
+}

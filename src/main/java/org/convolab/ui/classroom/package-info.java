@@ -1,0 +1,9 @@
+/**
+ * The classroom window (Tools › Classroom): views that teach what the filter does, the ghost cells
+ * a border policy invents, the tiles a block loads, and the cost model of each strategy. They show
+ * the {@link org.convolab.ui.MainModel} and never change it.
+ *
+ * <p>May import {@code core}, {@code engine}, {@code io} and {@code ui}; never {@code cuda} or
+ * {@code cpu}.
+ */
+package org.convolab.ui.classroom;
