@@ -81,7 +81,7 @@ class MaskTest {
                     .hasMessageStartingWith("gaussian sigma must be from 0.01 to 20");
         }
         assertThatThrownBy(() -> MaskPresets.parse("gaussian:nan")).hasMessageStartingWith("SIGMA in mask preset 'gaussian:nan'");
-        assertThat(MaskPresets.parse("gaussian:0.01")).isEqualTo(Mask.of(1, 1, 1f));
+        assertThat(MaskPresets.parse("gaussian:0.01")).isEqualTo(Mask.of(3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0));
     }
 
     @Test
