@@ -22,27 +22,35 @@ final class OptionConverters {
     record Size(int width, int height) {
     }
 
-    /** A whole number of at least 1 (--repeat, --filters). */
-    static final class Positive implements ITypeConverter<Integer> {
+    /** A whole number of at least a minimum. */
+    abstract static class AtLeast implements ITypeConverter<Integer> {
+        private final int min;
+
+        AtLeast(int min) {
+            this.min = min;
+        }
+
         @Override
         public Integer convert(String value) {
             int n = wholeNumber(value);
-            if (n < 1) {
-                throw new TypeConversionException("must be at least 1, not " + UserText.quote(value));
+            if (n < min) {
+                throw new TypeConversionException("must be at least " + min + ", not " + UserText.quote(value));
             }
             return n;
         }
     }
 
+    /** A whole number of at least 1 (--repeat). */
+    static final class Positive extends AtLeast {
+        Positive() {
+            super(1);
+        }
+    }
+
     /** A whole number of at least 0 (--warmup). */
-    static final class NonNegative implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            int n = wholeNumber(value);
-            if (n < 0) {
-                throw new TypeConversionException("must be at least 0, not " + UserText.quote(value));
-            }
-            return n;
+    static final class NonNegative extends AtLeast {
+        NonNegative() {
+            super(0);
         }
     }
 

@@ -32,9 +32,11 @@ import org.convolab.core.UserText;
  * {@link RgbaImage}, and writes PNG, JPEG, BMP or TIFF chosen by the file's extension, through the
  * JDK's ImageIO codecs.
  *
- * <p>Images larger than a pixel limit are refused from the header, before decoding. Writes go to a
- * temporary file in the target folder that is then renamed into place, so a failed write leaves no
- * partial file, and an existing file is replaced only when asked.
+ * <p>Images larger than a pixel limit are refused from the header, before decoding; a decoder's
+ * warning about the pixel data (a truncated JPEG) is an error, not a grey patch. CMYK and YCCK JPEGs
+ * are read by the TwelveMonkeys JPEG plug-in. Nothing goes through ImageIO's disk cache. Writes go
+ * through {@link AtomicWrite}: a failed write leaves no partial file, and an existing file is
+ * replaced only when asked.
  */
 public final class ImageFiles {
 
