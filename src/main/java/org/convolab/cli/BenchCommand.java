@@ -18,12 +18,14 @@ import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
+import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.Measurements;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -43,10 +45,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto", description = "default ${DEFAULT-VALUE}")
     Backend backend;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "4096x4096", description = "image size (default ${DEFAULT-VALUE})")
-    String size;
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "4096x4096", converter = OptionConverters.ImageSize.class,
+            description = "image size (default ${DEFAULT-VALUE})")
+    OptionConverters.Size size;
 
-    @Option(names = "--radius", paramLabel = "LIST", split = ",", defaultValue = "1,2,3,4,7,15",
+    @Option(names = "--radius", paramLabel = "LIST", split = ",", defaultValue = "1,2,3,4,7,15", converter = OptionConverters.Radius.class,
             description = "mask radii, comma-separated (default ${DEFAULT-VALUE}); the mask is (2r+1)x(2r+1)")
     int[] radii;
 
@@ -54,17 +57,18 @@ public final class BenchCommand implements Callable<Integer> {
             description = "strategies to time, comma-separated, or all (default ${DEFAULT-VALUE}); those a mask does not allow are skipped")
     String strategies;
 
-    @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror", description = "ghost-cell policy (default ${DEFAULT-VALUE})")
-    String border;
+    @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror", converter = OptionConverters.Border.class,
+            description = "ghost-cell policy (default ${DEFAULT-VALUE})")
+    BorderPolicy policy;
 
     @Option(names = "--mask", paramLabel = "random|gaussian", defaultValue = "random",
             description = "random weights (not separable) or a Gaussian of sigma r/2 (separable); default ${DEFAULT-VALUE}")
     String maskKind;
 
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "10", description = "timed runs per row (default ${DEFAULT-VALUE})")
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "10", converter = OptionConverters.Positive.class, description = "timed runs per row (default ${DEFAULT-VALUE})")
     int repeat;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2", description = "untimed runs first (default ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2", converter = OptionConverters.NonNegative.class, description = "untimed runs first (default ${DEFAULT-VALUE})")
     int warmup;
 
     @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "default ${DEFAULT-VALUE}")
@@ -80,23 +84,21 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int[] wh = parseSize(size);
-        BorderPolicy policy = BorderPolicy.parse(border);
-        if (repeat < 1 || warmup < 0) {
-            throw new ConvolabException("--repeat must be at least 1 and --warmup at least 0");
-        }
+        int[] wh = {size.width(), size.height()};
         if (!List.of("table", "csv", "json").contains(format)) {
-            throw new ConvolabException("unknown format '" + format + "' (use table, csv or json)");
+            throw new ParameterException(cmd.commandLine(), "Invalid value for option '--format': "
+                    + UserText.quote(format) + " (use table, csv or json)");
         }
         if (!List.of("random", "gaussian").contains(maskKind)) {
-            throw new ConvolabException("unknown mask kind '" + maskKind + "' (use random or gaussian)");
+            throw new ParameterException(cmd.commandLine(), "Invalid value for option '--mask': "
+                    + UserText.quote(maskKind) + " (use random or gaussian)");
         }
-        for (int r : radii) {
-            if (r < 0 || 2 * r + 1 > Mask.MAX_SIZE) {
-                throw new ConvolabException("radius " + r + " is out of range: 0 to " + (Mask.MAX_SIZE / 2));
-            }
+        List<Strategy> chosen;
+        try {
+            chosen = parseStrategies(strategies);
+        } catch (ConvolabException e) {
+            throw new ParameterException(cmd.commandLine(), "Invalid value for option '--strategy': " + e.getMessage());
         }
-        List<Strategy> chosen = parseStrategies(strategies);
         PrintWriter err = cmd.commandLine().getErr();
         if (interactive) {
             int[] size = cmd.commandLine().getParseResult().hasMatchedOption("--size") ? wh : new int[] {6000, 4000};
@@ -241,22 +243,6 @@ public final class BenchCommand implements Callable<Integer> {
             p[i] = 0xff000000 | (rnd.nextInt() & 0xffffff);
         }
         return new RgbaImage(w, h, p);
-    }
-
-    static int[] parseSize(String s) {
-        String[] parts = s.toLowerCase(Locale.ROOT).split("x");
-        try {
-            if (parts.length == 2) {
-                int w = Integer.parseInt(parts[0].trim());
-                int h = Integer.parseInt(parts[1].trim());
-                if (w >= 1 && h >= 1 && (long) w * h <= 1L << 30) {
-                    return new int[] {w, h};
-                }
-            }
-        } catch (NumberFormatException e) {
-            // fall through to the message below
-        }
-        throw new ConvolabException("--size '" + s + "' is not a size like 4096x4096 (at most 2^30 pixels)");
     }
 
     static List<Strategy> parseStrategies(String s) {

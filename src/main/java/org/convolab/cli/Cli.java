@@ -3,6 +3,7 @@ package org.convolab.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.UserText;
 import picocli.CommandLine;
 
 /**
@@ -12,18 +13,28 @@ import picocli.CommandLine;
  */
 public final class Cli {
 
+    /** Longest error line printed: user tokens inside are cut shorter, this bounds the rest. */
+    static final int MAX_LINE = 400;
+
     private Cli() {
     }
 
     /** Runs the CLI with the given streams and returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cl = commandLine(out, err);
+        int code;
         try {
-            return cl.execute(args);
+            code = cl.execute(args);
         } catch (Throwable t) { // errors (a missing native library, say) bypass picocli's handler
             err.println("convolab: " + oneLine(t));
             return 1;
         }
+        // PrintStream and PrintWriter swallow write errors (a full disk, /dev/full): ask them
+        if (cl.getOut().checkError() || out.checkError()) {
+            err.println("convolab: cannot write to standard output (the disk is full, or the reader closed it); the output is incomplete");
+            return code == 0 ? 1 : code;
+        }
+        return code;
     }
 
     /** True when the arguments open the GUI (which keeps the JVM alive after main returns). */
@@ -40,11 +51,32 @@ public final class Cli {
             commandLine.getErr().flush();
             return 1;
         });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            // a usage error: picocli's message, made safe to print, then the usage; exit 2
+            CommandLine c = ex.getCommandLine();
+            PrintWriter e = c.getErr();
+            e.println("convolab: " + safe(ex.getMessage()));
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, e)) {
+                c.usage(e);
+            }
+            e.flush();
+            return c.getCommandSpec().exitCodeOnInvalidInput();
+        });
         return cl;
     }
 
     /** One line for any failure: the message of a ConvolabException, else the error's kind and message. */
     static String oneLine(Throwable ex) {
+        return safe(rawLine(ex));
+    }
+
+    /** A message with control characters escaped and cut to {@value #MAX_LINE} characters. */
+    static String safe(String message) {
+        String m = message == null ? "" : message;
+        return UserText.escape(m.length() > MAX_LINE ? m.substring(0, MAX_LINE) + "…" : m);
+    }
+
+    private static String rawLine(Throwable ex) {
         if (ex instanceof ConvolabException) {
             return ex.getMessage();
         }

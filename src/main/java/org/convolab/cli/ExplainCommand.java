@@ -3,12 +3,13 @@ package org.convolab.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.convolab.core.ConvolabException;
 import org.convolab.core.CostModel;
 import org.convolab.core.Strategy;
+import org.convolab.core.UserText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code convolab explain}: the course's cost model as tables. */
@@ -37,23 +38,26 @@ public final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (dims != 1 && dims != 2) {
-            throw new ConvolabException("--dims must be 1 or 2, not " + dims);
+            throw new ParameterException(cmd.commandLine(), "--dims must be 1 or 2, not " + dims);
         }
         for (int m : masks) {
             if (m < 1 || m % 2 == 0 || m > 63) {
-                throw new ConvolabException("mask width " + m + " must be odd, from 1 to 63");
+                throw new ParameterException(cmd.commandLine(), "--mask: mask width " + m + " must be odd, from 1 to 63");
             }
         }
         for (int t : tiles) {
             if (t < 1 || t > 4096) {
-                throw new ConvolabException("tile width " + t + " must be from 1 to 4096");
+                throw new ParameterException(cmd.commandLine(), "--tile: tile width " + t + " must be from 1 to 4096");
             }
         }
+        if (!format.equals("csv") && !format.equals("table")) {
+            throw new ParameterException(cmd.commandLine(), "--format: unknown format " + UserText.quote(format) + " (use table or csv)");
+        }
         PrintWriter out = cmd.commandLine().getOut();
-        switch (format) {
-            case "csv" -> csv(out);
-            case "table" -> table(out);
-            default -> throw new ConvolabException("unknown format '" + format + "' (use table or csv)");
+        if (format.equals("csv")) {
+            csv(out);
+        } else {
+            table(out);
         }
         out.flush();
         return 0;

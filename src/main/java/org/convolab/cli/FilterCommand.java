@@ -10,6 +10,7 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
+import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.io.ImageFiles;
@@ -38,9 +39,9 @@ public final class FilterCommand implements Callable<Integer> {
     @Mixin
     FilterOptions filter = new FilterOptions();
 
-    @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "auto",
+    @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "auto", converter = OptionConverters.StrategyName.class,
             description = "naive, constant, tiled, tiled-out, cached, separable, separable-tiled or auto (default ${DEFAULT-VALUE})")
-    String strategy;
+    Strategy strategy;
 
     @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto",
             description = "where to filter (default ${DEFAULT-VALUE}: CUDA when usable, else the CPU)")
@@ -52,21 +53,20 @@ public final class FilterCommand implements Callable<Integer> {
     @Option(names = {"-f", "--force"}, description = "replace OUT if it exists")
     boolean force;
 
-    @Option(names = "--max-megapixels", paramLabel = "MP", defaultValue = "500",
+    @Option(names = "--max-megapixels", paramLabel = "MP", defaultValue = "500", converter = OptionConverters.Megapixels.class,
             description = "refuse images larger than this, from the header (default ${DEFAULT-VALUE})")
     double maxMegapixels;
 
     @Override
     public Integer call() {
         FilterSpec spec = filter.spec();
-        Strategy st = Strategy.parse(strategy);
+        Strategy st = strategy;
         st.checkApplicable(spec.mask());
-        if (ImageFiles.formatOf(output) == null) {
-            throw new ConvolabException("cannot write " + output + ": unknown extension (use .png, .jpg, .bmp or .tif)");
-        }
         if (ImageFiles.sameFile(input, output)) {
-            throw new ConvolabException("refusing to overwrite the input file " + input + "; choose another output");
+            throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(input.toString()) + "; choose another output");
         }
+        // the output's problems (exists, folder missing or read-only) are found before the slow decode
+        ImageFiles.checkWritable(output, force);
         RgbaImage in = ImageFiles.read(input, (long) (maxMegapixels * 1e6));
         var err = cmd.commandLine().getErr();
         try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {

@@ -24,19 +24,19 @@ public final class FilterOptions {
         Path file;
     }
 
-    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    @ArgGroup(exclusive = true, multiplicity = "1")
     MaskSource mask;
 
-    @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror",
+    @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror", converter = OptionConverters.Border.class,
             description = {"ghost cells: zero, constant:V, clamp (OpenCV REPLICATE, SciPy nearest), "
                     + "reflect (dcba|abcd; OpenCV REFLECT, SciPy reflect), mirror (dcb|abcd; OpenCV REFLECT_101, SciPy mirror), "
                     + "wrap (periodic; SciPy grid-wrap). Default: ${DEFAULT-VALUE}"})
-    String border;
+    BorderPolicy border;
 
-    @Option(names = "--divisor", paramLabel = "D", defaultValue = "1", description = "divide the sum by D (default ${DEFAULT-VALUE})")
+    @Option(names = "--divisor", paramLabel = "D", defaultValue = "1", converter = OptionConverters.Divisor.class, description = "divide the sum by D (default ${DEFAULT-VALUE})")
     float divisor;
 
-    @Option(names = "--offset", paramLabel = "O", defaultValue = "0", description = "add O after dividing (default ${DEFAULT-VALUE})")
+    @Option(names = "--offset", paramLabel = "O", defaultValue = "0", converter = OptionConverters.Finite.class, description = "add O after dividing (default ${DEFAULT-VALUE})")
     float offset;
 
     @Option(names = "--abs", description = "take the absolute value of the sum first (edge detectors)")
@@ -50,9 +50,6 @@ public final class FilterOptions {
 
     /** The mask the options give, normalised and flipped as asked. */
     Mask mask() {
-        if (mask == null) {
-            throw new ConvolabException("no mask given: use --mask SPEC (e.g. --mask gaussian:1.5) or --mask-file FILE");
-        }
         Mask m = mask.spec != null ? MaskPresets.parse(mask.spec) : MaskFiles.read(mask.file);
         if (normalize) {
             if (m.sum() == 0) {
@@ -68,6 +65,6 @@ public final class FilterOptions {
 
     /** The whole filter spec. */
     FilterSpec spec() {
-        return new FilterSpec(mask(), BorderPolicy.parse(border), divisor, offset, abs);
+        return new FilterSpec(mask(), border, divisor, offset, abs);
     }
 }

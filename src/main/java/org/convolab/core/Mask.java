@@ -127,7 +127,12 @@ public final class Mask {
         return true;
     }
 
-    /** This mask divided by the sum of its weights; the mask itself when the sum is 0. */
+    /**
+     * This mask divided by the sum of its weights; the mask itself when the sum is 0.
+     *
+     * @throws ConvolabException when the sum is so close to 0 that a normalised weight is not a
+     *                           finite float
+     */
     public Mask normalized() {
         double s = sum();
         if (s == 0) {
@@ -136,6 +141,10 @@ public final class Mask {
         float[] n = new float[weights.length];
         for (int k = 0; k < n.length; k++) {
             n[k] = (float) (weights[k] / s);
+            if (!Float.isFinite(n[k])) {
+                throw new ConvolabException("cannot normalise: the mask's weights sum to " + s
+                        + ", so close to 0 that the normalised weights overflow (drop --normalize, or use --divisor)");
+            }
         }
         return new Mask(width, height, n);
     }

@@ -80,7 +80,7 @@ public final class MaskPresets {
                 if (k == 8) {
                     return Mask.of(3, 3, 1, 1, 1, 1, -8, 1, 1, 1, 1);
                 }
-                throw new ConvolabException("laplacian takes 4 or 8 neighbours, not " + k + " (in '" + s + "')");
+                throw new ConvolabException("laplacian takes 4 or 8 neighbours, not " + k + " (in " + UserText.quote(s) + ")");
             }
             case "sobel-x":
                 noArgs(parts, s);
@@ -103,19 +103,23 @@ public final class MaskPresets {
             case "motion":
                 return motion(parts, s);
             default:
-                throw new ConvolabException("unknown mask preset '" + parts[0] + "' (known: "
+                throw new ConvolabException("unknown mask preset " + UserText.quote(parts[0]) + " (known: "
                         + String.join(", ", PRESETS.keySet()) + "; or give rows such as \"1 2 1; 2 4 2; 1 2 1\")");
         }
     }
 
+    /** Smallest Gaussian sigma: already the identity mask to float precision. */
+    private static final double MIN_SIGMA = 0.01;
+
     private static Mask gaussian(String[] parts, String spec) {
         argCount(parts, 3, spec);
         if (parts.length < 2) {
-            throw new ConvolabException("gaussian needs a sigma, e.g. gaussian:1.5 (in '" + spec + "')");
+            throw new ConvolabException("gaussian needs a sigma, e.g. gaussian:1.5 (in " + UserText.quote(spec) + ")");
         }
         double sigma = doubleArg(parts, 1, spec, "SIGMA");
-        if (sigma <= 0 || sigma > 20) {
-            throw new ConvolabException("gaussian sigma must be above 0 and at most 20, not " + parts[1]);
+        if (!(sigma >= MIN_SIGMA && sigma <= 20)) {
+            // below MIN_SIGMA the weights underflow to 0/0; the mask is the identity long before that
+            throw new ConvolabException("gaussian sigma must be from " + MIN_SIGMA + " to 20, not " + UserText.quote(parts[1]));
         }
         int size = parts.length > 2 ? sizeArg(parts, 2, spec, "SIZE") : Math.min(Mask.MAX_SIZE, 2 * (int) Math.ceil(3 * sigma) + 1);
         double[] g = new double[size];
@@ -149,7 +153,7 @@ public final class MaskPresets {
     private static Mask motion(String[] parts, String spec) {
         argCount(parts, 3, spec);
         if (parts.length < 2) {
-            throw new ConvolabException("motion needs a length, e.g. motion:9 or motion:9:45 (in '" + spec + "')");
+            throw new ConvolabException("motion needs a length, e.g. motion:9 or motion:9:45 (in " + UserText.quote(spec) + ")");
         }
         int length = intArg(parts, 1, spec, "LENGTH");
         double angle = parts.length > 2 ? doubleArg(parts, 2, spec, "ANGLE") : 0;
@@ -187,18 +191,18 @@ public final class MaskPresets {
 
     private static void argCount(String[] parts, int max, String spec) {
         if (parts.length > max) {
-            throw new ConvolabException("too many parameters in mask preset '" + spec + "'");
+            throw new ConvolabException("too many parameters in mask preset " + UserText.quote(spec) + "");
         }
     }
 
     private static int intArg(String[] parts, int i, String spec, String what) {
         if (parts.length <= i || parts[i].isEmpty()) {
-            throw new ConvolabException("mask preset '" + spec + "' needs " + what);
+            throw new ConvolabException("mask preset " + UserText.quote(spec) + " needs " + what);
         }
         try {
-            return Integer.parseInt(parts[i]);
+            return Integer.parseInt(parts[i].strip());
         } catch (NumberFormatException e) {
-            throw new ConvolabException(what + " in mask preset '" + spec + "' must be a whole number, not '" + parts[i] + "'");
+            throw new ConvolabException(what + " in mask preset " + UserText.quote(spec) + " must be a whole number, not " + UserText.quote(parts[i]) + "");
         }
     }
 
@@ -206,10 +210,10 @@ public final class MaskPresets {
     private static int sizeArg(String[] parts, int i, String spec, String what) {
         int n = intArg(parts, i, spec, what);
         if (n < 1 || n > Mask.MAX_SIZE) {
-            throw new ConvolabException(what + " in mask preset '" + spec + "' is " + n + ": it must be odd, from 1 to " + Mask.MAX_SIZE);
+            throw new ConvolabException(what + " in mask preset " + UserText.quote(spec) + " is " + n + ": it must be odd, from 1 to " + Mask.MAX_SIZE);
         }
         if (n % 2 == 0) {
-            throw new ConvolabException(what + " in mask preset '" + spec + "' is " + n + ", which is even: masks have odd sizes");
+            throw new ConvolabException(what + " in mask preset " + UserText.quote(spec) + " is " + n + ", which is even: masks have odd sizes");
         }
         return n;
     }
@@ -222,7 +226,7 @@ public final class MaskPresets {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new ConvolabException(what + " in mask preset '" + spec + "' must be a number, not '" + parts[i] + "'");
+            throw new ConvolabException(what + " in mask preset " + UserText.quote(spec) + " must be a number, not " + UserText.quote(parts[i]) + "");
         }
     }
 }

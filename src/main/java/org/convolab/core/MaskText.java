@@ -29,17 +29,21 @@ public final class MaskText {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            String[] tokens = line.split("[\\s,]+");
+            // one comma (with spaces around it) or spaces separate two numbers: "1,,1" is a missing number
+            String[] tokens = line.split("\\s*,\\s*|\\s+", -1);
             float[] row = new float[tokens.length];
             for (int c = 0; c < tokens.length; c++) {
                 String where = source + (inline ? " row " : " line ") + (ln + 1) + ", column " + (c + 1);
+                if (tokens[c].isEmpty()) {
+                    throw new ConvolabException(where + ": a number is missing (two commas in a row, or a comma at an end)");
+                }
                 try {
                     row[c] = Float.parseFloat(tokens[c]);
                 } catch (NumberFormatException e) {
-                    throw new ConvolabException(where + ": '" + tokens[c] + "' is not a number");
+                    throw new ConvolabException(where + ": " + UserText.quote(tokens[c]) + " is not a number");
                 }
                 if (!Float.isFinite(row[c])) {
-                    throw new ConvolabException(where + ": " + tokens[c] + " is not a finite number");
+                    throw new ConvolabException(where + ": " + UserText.quote(tokens[c]) + " is not a finite number");
                 }
             }
             if (!rows.isEmpty() && row.length != rows.get(0).length) {

@@ -4,27 +4,39 @@ import java.awt.image.BufferedImage;
 import java.awt.image.ColorModel;
 import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
+import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
+import javax.imageio.stream.FileImageInputStream;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.RgbaImage;
+import org.convolab.core.UserText;
 
 /**
  * Reads PNG, JPEG, BMP, GIF and TIFF (8 or 16 bits, grey, palette, with or without alpha) into
  * {@link RgbaImage}, and writes PNG, JPEG, BMP or TIFF chosen by the file's extension, through the
  * JDK's ImageIO codecs.
  *
- * <p>Images larger than a pixel limit are refused from the header, before decoding. Writes go to a
- * temporary file in the target folder that is then renamed into place, so a failed write leaves no
- * partial file, and an existing file is replaced only when asked.
+ * <p>Images larger than a pixel limit are refused from the header, before decoding; a decoder's
+ * warning about the pixel data (a truncated JPEG) is an error, not a grey patch. CMYK and YCCK JPEGs
+ * are read by the TwelveMonkeys JPEG plug-in. Nothing goes through ImageIO's disk cache. Writes go
+ * through {@link AtomicWrite}: a failed write leaves no partial file, and an existing file is
+ * replaced only when asked.
  */
 public final class ImageFiles {
 
@@ -33,6 +45,12 @@ public final class ImageFiles {
 
     /** Extensions {@link #write} understands. */
     public static final java.util.List<String> WRITABLE = java.util.List.of("png", "jpg", "jpeg", "bmp", "tif", "tiff");
+
+    static {
+        // ImageIO would otherwise copy every stream into its temp folder: slow, and a small temp
+        // folder would make valid files look damaged
+        ImageIO.setUseCache(false);
+    }
 
     private ImageFiles() {
     }
@@ -50,7 +68,7 @@ public final class ImageFiles {
      *                           damaged or too large file
      */
     public static RgbaImage read(Path file, long maxPixels) {
-        String name = file.toString();
+        String name = UserText.escape(file.toString());
         if (!Files.exists(file)) {
             throw new ConvolabException("cannot read " + name + ": no such file");
         }
@@ -67,8 +85,8 @@ public final class ImageFiles {
         } catch (IOException e) {
             throw new ConvolabException("cannot read " + name + ": " + e.getMessage());
         }
-        try (InputStream in = Files.newInputStream(file);
-             ImageInputStream iis = ImageIO.createImageInputStream(in)) {
+        // straight from the file: no copy of the input in ImageIO's cache folder
+        try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
             if (!readers.hasNext()) {
                 throw new ConvolabException("cannot read " + name
@@ -90,6 +108,12 @@ public final class ImageFiles {
                             "refusing %s: %dx%d is %.1f megapixels, over the limit of %.1f megapixels (raise it with --max-megapixels)",
                             name, w, h, pixels / 1e6, Math.min(maxPixels, Integer.MAX_VALUE - 8L) / 1e6));
                 }
+                List<String> damage = new ArrayList<>();
+                reader.addIIOReadWarningListener((source, warning) -> {
+                    if (!isHarmless(warning)) {
+                        damage.add(warning);
+                    }
+                });
                 BufferedImage img;
                 try {
                     img = reader.read(0);
@@ -97,11 +121,16 @@ public final class ImageFiles {
                     throw new ConvolabException("cannot decode " + name + ": the " + format
                             + " data is damaged or truncated" + detail(e));
                 }
+                if (!damage.isEmpty()) {
+                    // the decoders fill what is missing with grey and only warn: a damaged file must not pass
+                    throw new ConvolabException("cannot decode " + name + ": the " + format
+                            + " data is damaged or truncated (" + UserText.escape(damage.get(0).strip()) + ")");
+                }
                 return toRgba(img);
             } finally {
                 reader.dispose();
             }
-        } catch (NoSuchFileException e) {
+        } catch (FileNotFoundException | NoSuchFileException e) {
             throw new ConvolabException("cannot read " + name + ": no such file");
         } catch (IOException e) {
             throw new ConvolabException("cannot read " + name + detail(e));
@@ -113,6 +142,13 @@ public final class ImageFiles {
         } catch (OutOfMemoryError e) {
             throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
         }
+    }
+
+    /** Warnings about metadata (a bad ICC profile, a thumbnail) that leave the pixels whole. */
+    private static boolean isHarmless(String warning) {
+        String w = warning.toLowerCase(Locale.ROOT);
+        return w.contains("icc") || w.contains("profile") || w.contains("thumbnail") || w.contains("exif")
+                || w.contains("metadata") || w.contains("jfxx") || w.contains("app14");
     }
 
     /** The innermost cause: ImageIO wraps "No space left on device" in its own "I/O error writing PNG file!". */
@@ -187,39 +223,73 @@ public final class ImageFiles {
     }
 
     /**
-     * Writes the image in the format of the file's extension, atomically.
+     * Checks, before any work, that {@link #write} can create {@code file}: a known extension, not a
+     * folder, not an existing name (a dangling symlink counts) unless {@code replace}, and a folder
+     * that exists and takes a new file.
      *
-     * @param replace replace an existing file (otherwise an existing file is an error)
+     * @throws ConvolabException with one clear sentence naming the problem
+     */
+    public static void checkWritable(Path file, boolean replace) {
+        String name = UserText.escape(file.toString());
+        if (formatOf(file) == null) {
+            throw new ConvolabException("cannot write " + name + ": unknown extension (use .png, .jpg, .bmp or .tif)");
+        }
+        Path target = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(target)) {
+            throw new ConvolabException("cannot write " + name + ": it is a folder");
+        }
+        if (!replace && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw exists(name);
+        }
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new ConvolabException("cannot write " + name + ": folder " + UserText.escape(String.valueOf(dir)) + " does not exist");
+        }
+        try {
+            AtomicWrite.checkFolderWritable(dir);
+        } catch (AccessDeniedException e) {
+            throw new ConvolabException("cannot write " + name + ": permission denied in folder " + UserText.escape(dir.toString()));
+        } catch (IOException e) {
+            throw new ConvolabException("cannot write " + name + detail(rootCause(e)));
+        }
+    }
+
+    private static ConvolabException exists(String name) {
+        return new ConvolabException("not writing " + name + ": the file exists (use --force to replace it)");
+    }
+
+    /**
+     * Writes the image in the format of the file's extension, atomically and through a temporary
+     * file only this process can have opened (see {@link AtomicWrite}).
+     *
+     * @param replace replace an existing file, keeping its permission bits (otherwise an existing
+     *                file is an error, decided atomically: of two writers to one new name one wins)
      * @throws ConvolabException for an unknown extension, an existing file, or a failed write; no
      *                           temporary file is left behind
      */
     public static void write(RgbaImage image, Path file, boolean replace) {
+        checkWritable(file, replace);
         String format = formatOf(file);
-        if (format == null) {
-            throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
-        }
+        String name = UserText.escape(file.toString());
         Path target = file.toAbsolutePath().normalize();
-        if (Files.isDirectory(target)) {
-            throw new ConvolabException("cannot write " + file + ": it is a folder");
-        }
-        if (!replace && Files.exists(target)) {
-            throw new ConvolabException("not writing " + file + ": the file exists (use --force to replace it)");
-        }
-        Path dir = target.getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
-        }
         BufferedImage b = toBufferedImage(image, format.equals("png") || format.equals("tiff"));
         try {
-            AtomicWrite.replace(target, tmp -> {
-                if (!ImageIO.write(b, format, tmp.toFile())) {
-                    throw new ConvolabException("cannot write " + file + ": no " + format.toUpperCase(Locale.ROOT) + " writer");
-                }
-            });
-        } catch (java.nio.file.AccessDeniedException e) {
-            throw new ConvolabException("cannot write " + file + ": permission denied");
+            AtomicWrite.write(target, replace, out -> encode(b, format, out));
+        } catch (FileAlreadyExistsException e) {
+            throw exists(name);
+        } catch (AccessDeniedException e) {
+            throw new ConvolabException("cannot write " + name + ": permission denied");
         } catch (IOException e) {
-            throw new ConvolabException("cannot write " + file + detail(rootCause(e)));
+            throw new ConvolabException("cannot write " + name + detail(rootCause(e)));
+        }
+    }
+
+    /** Encodes through the given stream (held in memory until flushed, never in a cache file). */
+    static void encode(BufferedImage image, String format, OutputStream out) throws IOException {
+        try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
+            if (!ImageIO.write(image, format, ios)) {
+                throw new IOException("no " + format.toUpperCase(Locale.ROOT) + " writer");
+            }
         }
     }
 

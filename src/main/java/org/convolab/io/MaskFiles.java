@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskText;
+import org.convolab.core.UserText;
 
 /** Reads and writes masks as ImageJ-style text files (see {@link MaskText}). */
 public final class MaskFiles {
@@ -17,31 +18,40 @@ public final class MaskFiles {
     private MaskFiles() {
     }
 
-    /** Reads a mask file; errors name the file, line and column. */
+    /** Reads a mask file (UTF-8, a byte-order mark allowed); errors name the file, line and column. */
     public static Mask read(Path file) {
+        String name = UserText.escape(file.toString());
         try {
+            if (Files.isDirectory(file)) {
+                throw new ConvolabException("cannot read mask file " + name + ": it is a folder, not a mask file");
+            }
             if (!Files.isRegularFile(file)) {
-                throw new ConvolabException("cannot read mask file " + file + ": no such file");
+                throw new ConvolabException("cannot read mask file " + name + ": no such file");
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw new ConvolabException("cannot read mask file " + file + ": over 1 MiB, too large for a mask");
+                throw new ConvolabException("cannot read mask file " + name + ": over 1 MiB, too large for a mask");
             }
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            return MaskText.parse(text, file.getFileName().toString());
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1); // editors on Windows start UTF-8 files with a byte-order mark
+            }
+            return MaskText.parse(text, UserText.escape(file.getFileName().toString()));
         } catch (java.nio.charset.MalformedInputException e) {
-            throw new ConvolabException("cannot read mask file " + file + ": not a text file");
+            throw new ConvolabException("cannot read mask file " + name + ": not a text file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new ConvolabException("cannot read mask file " + name + ": permission denied");
         } catch (IOException e) {
-            throw new ConvolabException("cannot read mask file " + file + ": " + e.getMessage());
+            throw new ConvolabException("cannot read mask file " + name + ": " + e.getMessage());
         }
     }
 
-    /** Writes a mask file atomically (temporary file, then rename). */
+    /** Writes (or replaces) a mask file atomically (see {@link AtomicWrite}). */
     public static void write(Mask mask, Path file) {
-        String text = MaskText.format(mask);
+        byte[] text = MaskText.format(mask).getBytes(StandardCharsets.UTF_8);
         try {
-            AtomicWrite.replace(file.toAbsolutePath().normalize(), tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
+            AtomicWrite.write(file.toAbsolutePath().normalize(), true, out -> out.write(text));
         } catch (IOException e) {
-            throw new ConvolabException("cannot write mask file " + file + ": " + e.getMessage());
+            throw new ConvolabException("cannot write mask file " + UserText.escape(file.toString()) + ": " + e.getMessage());
         }
     }
 }

@@ -68,6 +68,35 @@ class MaskTest {
     }
 
     @Test
+    void normalisingASumNearZeroIsAnErrorNotInfiniteWeights() {
+        Mask tiny = MaskPresets.parse("1 -1 1e-40");
+        assertThatThrownBy(tiny::normalized).isInstanceOf(ConvolabException.class)
+                .hasMessageContaining("cannot normalise").hasMessageContaining("overflow");
+    }
+
+    @Test
+    void aTinyOrNanSigmaBlamesTheSigma() {
+        for (String spec : new String[] {"gaussian:1e-300", "gaussian:0.001"}) {
+            assertThatThrownBy(() -> MaskPresets.parse(spec)).as(spec).isInstanceOf(ConvolabException.class)
+                    .hasMessageStartingWith("gaussian sigma must be from 0.01 to 20");
+        }
+        assertThatThrownBy(() -> MaskPresets.parse("gaussian:nan")).hasMessageStartingWith("SIGMA in mask preset 'gaussian:nan'");
+        assertThat(MaskPresets.parse("gaussian:0.01")).isEqualTo(Mask.of(3, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0));
+    }
+
+    @Test
+    void userTokensAreQuotedEscapedAndCut() {
+        assertThatThrownBy(() -> MaskPresets.parse("1 a\u001b[31m 3")).hasMessage("mask line 1, column 2: 'a\\u001b[31m' is not a number");
+        String huge = "9".repeat(10) + "x".repeat(500_000);
+        assertThatThrownBy(() -> MaskPresets.parse("1 " + huge)).satisfies(e -> {
+            assertThat(e.getMessage()).hasSizeLessThan(120).contains("'" + huge.substring(0, UserText.MAX_SHOWN) + "…'");
+        });
+        assertThatThrownBy(() -> MaskPresets.parse("blur\n:3")).hasMessageStartingWith("unknown mask preset 'blur\\n'");
+        assertThatThrownBy(() -> MaskPresets.parse("1,,1")).hasMessageContaining("column 2: a number is missing");
+        assertThatThrownBy(() -> MaskPresets.parse("1, 1,")).hasMessageContaining("column 3: a number is missing");
+    }
+
+    @Test
     void flipRotatesBy180Degrees() {
         Mask m = Mask.of(3, 3, 1, 2, 3, 4, 5, 6, 7, 8, 9);
         assertThat(m.flipped().weights()).containsExactly(9, 8, 7, 6, 5, 4, 3, 2, 1);

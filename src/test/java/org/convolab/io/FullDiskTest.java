@@ -63,4 +63,38 @@ class FullDiskTest {
             assertThat(files).isEmpty();
         }
     }
+
+    @Test
+    void aReadOnlyFolderIsFoundBeforeDecoding() throws Exception {
+        Path fs = mount("size=1m,ro");
+        assertThatThrownBy(() -> ImageFiles.checkWritable(fs.resolve("out.png"), false))
+                .isInstanceOf(ConvolabException.class).hasMessageContaining("cannot write").hasMessageContaining("Read-only");
+    }
+
+    @Test
+    void aTinyImageIoCacheFolderNeverMakesAValidPngDamaged() throws Exception {
+        Path fs = mount("size=8k");
+        Path png = dir.resolve("noise.png");
+        int[] p = new int[300 * 300];
+        java.util.Random rnd = new java.util.Random(3);
+        for (int i = 0; i < p.length; i++) {
+            p[i] = 0xff000000 | rnd.nextInt(0x1000000);
+        }
+        org.convolab.core.RgbaImage noise = new org.convolab.core.RgbaImage(300, 300, p);
+        boolean useCache = javax.imageio.ImageIO.getUseCache();
+        try {
+            // what ImageIO does by default: copy each stream into its cache folder (here 8 KiB)
+            javax.imageio.ImageIO.setUseCache(true);
+            javax.imageio.ImageIO.setCacheDirectory(fs.toFile());
+            ImageFiles.write(noise, png, false);
+            assertThat(Files.size(png)).isGreaterThan(100_000);
+            assertThat(ImageFiles.read(png).pixels()).isEqualTo(p);
+        } finally {
+            javax.imageio.ImageIO.setCacheDirectory(null);
+            javax.imageio.ImageIO.setUseCache(useCache);
+        }
+        try (var files = Files.list(fs)) {
+            assertThat(files).isEmpty();
+        }
+    }
 }

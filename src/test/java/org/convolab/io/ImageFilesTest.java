@@ -137,4 +137,82 @@ class ImageFilesTest {
             assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
         }
     }
+
+    private Path jpeg(String name, int w, int h) {
+        Path f = dir.resolve(name);
+        ImageFiles.write(SyntheticImages.gradient(w, h), f, false);
+        return f;
+    }
+
+    @Test
+    void aTruncatedJpegIsAnErrorNotAGreyLowerHalf() throws Exception {
+        byte[] bytes = Files.readAllBytes(jpeg("whole.jpg", 200, 150));
+        Path half = Files.write(dir.resolve("half.jpg"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        assertThatThrownBy(() -> ImageFiles.read(half)).isInstanceOf(ConvolabException.class)
+                .hasMessageStartingWith("cannot decode " + half + ": the JPEG data is damaged or truncated");
+    }
+
+    @Test
+    void aJpegWhoseHeaderPromisesMoreThanItsDataIsAnError() throws Exception {
+        byte[] bytes = Files.readAllBytes(jpeg("small.jpg", 64, 64));
+        int sof = -1;
+        for (int i = 0; i + 1 < bytes.length; i++) {
+            if ((bytes[i] & 0xff) == 0xff && ((bytes[i + 1] & 0xff) == 0xc0 || (bytes[i + 1] & 0xff) == 0xc2)) {
+                sof = i;
+                break;
+            }
+        }
+        assertThat(sof).isPositive();
+        // SOF: FF C0, length (2), precision (1), height (2), width (2)
+        int side = 3000;
+        bytes[sof + 5] = (byte) (side >> 8);
+        bytes[sof + 6] = (byte) side;
+        bytes[sof + 7] = (byte) (side >> 8);
+        bytes[sof + 8] = (byte) side;
+        Path big = Files.write(dir.resolve("promises.jpg"), bytes);
+        assertThatThrownBy(() -> ImageFiles.read(big)).isInstanceOf(ConvolabException.class)
+                .hasMessageContaining("damaged or truncated");
+    }
+
+    @Test
+    void cmykJpegsReadInTheirColours() throws Exception {
+        // written by libvips 8.14 (jpegsave of a 4-band CMYK image: Adobe APP14, inverted CMYK)
+        RgbaImage cyan = ImageFiles.read(Path.of(getClass().getResource("cyan-cmyk.jpg").toURI()));
+        RgbaImage grey = ImageFiles.read(Path.of(getClass().getResource("grey-cmyk.jpg").toURI()));
+        int c = cyan.argb(12, 8);
+        assertThat((c >> 16) & 0xff).as("red of cyan").isLessThan(40);
+        assertThat((c >> 8) & 0xff).as("green of cyan").isGreaterThan(150);
+        assertThat(c & 0xff).as("blue of cyan").isGreaterThan(200);
+        // K = 50 %: mid grey, not the washed-out 187 the JDK's reader gives
+        int g = grey.argb(12, 8);
+        for (int shift : new int[] {16, 8, 0}) {
+            assertThat((g >> shift) & 0xff).as("grey").isBetween(117, 137);
+        }
+    }
+
+    @Test
+    void theOutputIsCheckedBeforeAnyWork() throws Exception {
+        Path existing = jpeg("there.jpg", 8, 8);
+        assertThatThrownBy(() -> ImageFiles.checkWritable(existing, false)).hasMessage(
+                "not writing " + existing + ": the file exists (use --force to replace it)");
+        ImageFiles.checkWritable(existing, true);
+        Path noFolder = dir.resolve("no/such/folder/out.png");
+        assertThatThrownBy(() -> ImageFiles.checkWritable(noFolder, false)).hasMessageContaining("does not exist");
+        Path folder = Files.createDirectory(dir.resolve("folder.png"));
+        assertThatThrownBy(() -> ImageFiles.checkWritable(folder, true)).hasMessageContaining("it is a folder");
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling.png"), dir.resolve("nowhere.png"));
+        assertThatThrownBy(() -> ImageFiles.checkWritable(dangling, false)).hasMessageContaining("exists");
+        assertThatThrownBy(() -> ImageFiles.write(SyntheticImages.gradient(4, 4), dangling, false)).hasMessageContaining("exists");
+        assertThat(Files.isSymbolicLink(dangling)).isTrue();
+        assertThat(dir.resolve("nowhere.png")).doesNotExist();
+        try (var files = Files.list(dir)) {
+            assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
+        }
+    }
+
+    @Test
+    void controlCharactersInFileNamesAreEscapedInMessages() {
+        Path odd = dir.resolve("evil\u001b[2Jname.png");
+        assertThatThrownBy(() -> ImageFiles.read(odd)).hasMessageContaining("evil\\u001b[2Jname.png").hasMessageNotContaining("\u001b");
+    }
 }
