@@ -17,8 +17,11 @@ import picocli.CommandLine.Spec;
 /** {@code convolab selftest}: the conformance matrix against the double-precision reference. */
 @Command(name = "selftest", mixinStandardHelpOptions = true,
         description = {"Check every strategy x every ghost-cell policy x masks of radius 0 to 15 and rectangular masks "
-                + "x odd image sizes (1x1, 1xN, 17x13, 33x65, 257x255; masks larger than the image) against the "
+                + "and masks with negative weights, divisors, offsets, abs and clamping x odd image sizes (1x1, 1xN, 17x13, "
+                + "33x65, 257x255; masks larger than the image; radius 4 also on 4099x1601) against the "
                 + "double-precision CPU reference.",
+                "A fall-back to the CPU or a GPU fault survived by retrying during the run fails it; checks where another "
+                + "strategy ran than the one named are counted and listed.",
                 "Prints a line per failure and last 'N passed, M failed'; exit 1 on any failure."})
 public final class SelftestCommand implements Callable<Integer> {
 
@@ -50,6 +53,9 @@ public final class SelftestCommand implements Callable<Integer> {
                 out.println(line);
                 out.flush();
             });
+        }
+        if (!s.notes().isEmpty()) {
+            out.println(s.notes());
         }
         out.println(s.line());
         out.flush();

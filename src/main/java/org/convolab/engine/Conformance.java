@@ -3,6 +3,8 @@ package org.convolab.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
@@ -13,6 +15,7 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
+import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
@@ -20,7 +23,8 @@ import org.convolab.cpu.ReferenceConvolver;
 /**
  * The conformance matrix behind {@code convolab selftest} and the engine tests: every strategy x
  * every policy x masks of radius 0 to 15 and rectangular ones (separable and not) x odd image sizes,
- * masks larger than the image included, each compared with the double-precision reference. A float
+ * masks larger than the image included, and output-mapping cases (negative weights, divisors, offsets,
+ * {@code abs}, clamping), each compared with the double-precision reference. A float
  * engine may differ by {@value #TOLERANCE} in an 8-bit value (rounding of sums that fall near .5).
  * A strategy that needs a separable mask must refuse the others with a clear message.
  */
@@ -32,6 +36,15 @@ public final class Conformance {
     /** Image sizes (width, height) of the full matrix. */
     public static final int[][] SIZES = {{1, 1}, {1, 37}, {37, 1}, {17, 13}, {33, 65}, {257, 255}};
 
+    /**
+     * Sizes at which the radius-4 cases run again, compared in full: tall enough that the streamed
+     * kernel's blocks walk several steps down their strips (its ring and prefetch), odd on both sides.
+     */
+    public static final int[][] STREAM_SIZES = {{4099, 1601}};
+
+    /** Radius of the masks that run at {@link #STREAM_SIZES}. */
+    public static final int STREAM_RADIUS = 4;
+
     /** Rectangular masks (width, height) added to the square ones. */
     public static final int[][] RECTANGLES = {{1, 5}, {7, 3}, {3, 15}, {31, 1}, {1, 63}, {63, 5}, {63, 63}};
 
@@ -42,10 +55,56 @@ public final class Conformance {
         return p;
     }
 
-    /** Outcome of a run. */
-    public record Summary(int passed, int failed) {
+    /**
+     * One filter of the matrix without its policy: a mask and an output mapping.
+     *
+     * @param label names the case in failure lines ("" for the plain random masks)
+     */
+    public record Case(Mask mask, float divisor, float offset, boolean abs, String label) {
+
+        /** A mask with the default mapping. */
+        public static Case plain(Mask mask) {
+            return new Case(mask, 1f, 0f, false, "");
+        }
+
+        public FilterSpec spec(BorderPolicy policy) {
+            return new FilterSpec(mask, policy, divisor, offset, abs);
+        }
+
+        String describe() {
+            String m = mask.width() + "x" + mask.height() + (mask.separable().isPresent() ? " separable" : "");
+            return label.isEmpty() ? "mask " + m : label + " (" + m + (divisor != 1f ? ", divisor " + divisor : "")
+                    + (offset != 0f ? ", offset " + offset : "") + (abs ? ", abs" : "") + ")";
+        }
+    }
+
+    /**
+     * Outcome of a run.
+     *
+     * @param passed      checks whose output matched the reference
+     * @param failed      checks that did not, and engine events that make the run untrustworthy (a
+     *                    fall-back to the CPU, a fault the engine survived by retrying)
+     * @param refused     separable strategies that refused a non-separable mask, as they must (not passes)
+     * @param substituted checks where another strategy ran than the one asked for, by "asked → ran"
+     */
+    public record Summary(int passed, int failed, int refused, Map<String, Integer> substituted) {
+        public Summary {
+            substituted = Map.copyOf(substituted);
+        }
+
+        /** "N passed, M failed", the closing line of the self-test. */
         public String line() {
             return passed + " passed, " + failed + " failed";
+        }
+
+        /** What else happened: refusals and substitutions, one line, or "" when nothing did. */
+        public String notes() {
+            List<String> parts = new ArrayList<>();
+            if (refused > 0) {
+                parts.add(refused + " refusals of non-separable masks by separable strategies (expected; not counted as passed)");
+            }
+            new TreeMap<>(substituted).forEach((k, v) -> parts.add(v + " checks of " + k));
+            return String.join("; ", parts);
         }
     }
 
@@ -66,6 +125,47 @@ public final class Conformance {
     /** The full matrix of the self-test. */
     public static Conformance full() {
         return new Conformance(15, SIZES, 42);
+    }
+
+    /**
+     * The cases of the matrix: every mask of {@link #masks()} with the default mapping, and masks with
+     * negative weights, divisors, offsets, {@code abs} and sums that clamp ({@link #mappingCases}).
+     */
+    public List<Case> cases() {
+        List<Case> cases = new ArrayList<>();
+        masks().forEach(m -> cases.add(Case.plain(m)));
+        cases.addAll(mappingCases(new Random(seed + 2)));
+        return cases;
+    }
+
+    /**
+     * Cases for the output mapping: edge detectors and sharpening with negative weights, divisors and
+     * offsets, {@code |sum|}, and sums far outside 0..255 so that clamping acts on both ends.
+     */
+    public static List<Case> mappingCases(Random rnd) {
+        float[] signed = new float[25];
+        for (int k = 0; k < signed.length; k++) {
+            signed[k] = rnd.nextFloat() * 2 - 1;
+        }
+        float[] col = {0.5f, -1.5f, 2f, -1f, 0.25f, 1f, -0.75f};
+        float[] row = {-1f, 2f, 0.5f};
+        float[] sep = new float[col.length * row.length];
+        for (int j = 0; j < col.length; j++) {
+            for (int i = 0; i < row.length; i++) {
+                sep[j * row.length + i] = col[j] * row[i];
+            }
+        }
+        float[] ones = new float[9];
+        java.util.Arrays.fill(ones, 1f);
+        return List.of(
+                new Case(MaskPresets.parse("sobel-x"), 1f, 0f, true, "sobel-x"),
+                new Case(MaskPresets.parse("laplacian"), 1f, 128f, false, "laplacian"),
+                new Case(MaskPresets.parse("sharpen"), 1f, 0f, false, "sharpen"),
+                new Case(MaskPresets.parse("emboss"), 1f, 128f, false, "emboss"),
+                new Case(Mask.of(3, 3, ones), 9f, 0f, false, "box of ones"),
+                new Case(Mask.of(3, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0), 1f, -100f, false, "triple identity"),
+                new Case(Mask.of(5, 5, signed), 0.5f, 60f, true, "random signed"),
+                new Case(Mask.of(row.length, col.length, sep), -2f, 30f, false, "signed separable"));
     }
 
     /** The masks of the matrix: random 2D ones and separable ones, square and rectangular. */
@@ -126,53 +226,112 @@ public final class Conformance {
      * @param failures receives one line per failed case
      */
     public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures) {
+        Tally tally = new Tally(engine, failures);
         Random rnd = new Random(seed + 1);
-        List<Mask> masks = masks();
-        List<BorderPolicy> policies = policies();
-        int passed = 0;
-        int failed = 0;
+        List<Case> cases = cases();
         for (int[] size : sizes) {
             RgbaImage image = randomImage(size[0], size[1], rnd);
-            for (Mask mask : masks) {
-                // The reference once per policy, in parallel; every strategy is compared with it.
-                RgbaImage[] refs = new RgbaImage[policies.size()];
-                IntStream.range(0, policies.size()).parallel().forEach(p ->
-                        refs[p] = ReferenceConvolver.filter(image, FilterSpec.of(mask, policies.get(p))));
-                boolean separable = mask.separable().isPresent();
-                for (int p = 0; p < policies.size(); p++) {
-                    FilterSpec spec = FilterSpec.of(mask, policies.get(p));
-                    for (Strategy s : strategies) {
-                        String name = String.format(Locale.ROOT, "%s %s image %dx%d mask %dx%d%s", s.id(),
-                                spec.border().name(), size[0], size[1], mask.width(), mask.height(),
-                                separable ? " separable" : "");
-                        String problem = check(engine, image, spec, s, refs[p]);
-                        if (problem == null) {
-                            passed++;
-                        } else {
-                            failed++;
-                            failures.accept("FAIL " + name + ": " + problem);
-                        }
+            for (Case c : cases) {
+                runCase(tally, image, c, strategies);
+            }
+        }
+        if (sizes == SIZES) {
+            for (int[] size : STREAM_SIZES) {
+                RgbaImage image = randomImage(size[0], size[1], rnd);
+                for (Case c : cases) {
+                    if (Math.max(c.mask().radiusX(), c.mask().radiusY()) == STREAM_RADIUS && c.label().isEmpty()) {
+                        runCase(tally, image, c, strategies);
                     }
                 }
             }
         }
-        return new Summary(passed, failed);
+        return tally.finish();
     }
 
-    private static String check(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy s, RgbaImage ref) {
-        boolean applicable = s.whyNotApplicable(spec.mask()) == null;
-        FilterResult r;
-        try {
-            r = engine.filter(image, spec, s);
-        } catch (ConvolabException e) {
-            if (!applicable && e.getMessage().contains("separable")) {
-                return null;
+    /** One image and case under every policy and strategy; the reference once per policy, in parallel. */
+    private static void runCase(Tally tally, RgbaImage image, Case c, List<Strategy> strategies) {
+        List<BorderPolicy> policies = policies();
+        RgbaImage[] refs = new RgbaImage[policies.size()];
+        IntStream.range(0, policies.size()).parallel().forEach(p -> refs[p] = ReferenceConvolver.filter(image, c.spec(policies.get(p))));
+        for (int p = 0; p < policies.size(); p++) {
+            FilterSpec spec = c.spec(policies.get(p));
+            for (Strategy s : strategies) {
+                String name = String.format(Locale.ROOT, "%s %s image %dx%d %s", s.id(), spec.border().name(), image.width(),
+                        image.height(), c.describe());
+                tally.check(name, image, spec, s, refs[p]);
             }
-            return "error: " + e.getMessage();
         }
-        if (!applicable) {
-            return "accepted a mask that is not separable";
+    }
+
+    /** Counts of one run, and the engine's state at its start. */
+    private static final class Tally {
+        private final ConvolutionEngine engine;
+        private final Consumer<String> failures;
+        private final int faultsAtStart;
+        private int passed;
+        private int failed;
+        private int refused;
+        private final Map<String, Integer> substituted = new TreeMap<>();
+        private boolean fallbackReported;
+
+        Tally(ConvolutionEngine engine, Consumer<String> failures) {
+            this.engine = engine;
+            this.failures = failures;
+            this.faultsAtStart = engine.diagnostics().faultsSurvived();
         }
+
+        void check(String name, RgbaImage image, FilterSpec spec, Strategy s, RgbaImage ref) {
+            boolean applicable = s.whyNotApplicable(spec.mask()) == null;
+            FilterResult r;
+            try {
+                r = engine.filter(image, spec, s);
+            } catch (ConvolabException e) {
+                if (!applicable && e.getMessage().contains("separable")) {
+                    refused++;
+                } else {
+                    fail(name, "error: " + e.getMessage());
+                }
+                return;
+            }
+            String fallback = engine.diagnostics().fallbackReason();
+            if (fallback != null && !fallbackReported) {
+                fallbackReported = true;
+                failed++;
+                failures.accept("FAIL the engine went over to the CPU during the run (" + fallback
+                        + "); the checks from here on test the CPU engine, not the GPU");
+            }
+            if (!applicable) {
+                fail(name, "accepted a mask that is not separable");
+                return;
+            }
+            if (s != Strategy.AUTO && r.strategy() != s) {
+                substituted.merge(s.id() + " that ran " + r.strategy().id(), 1, Integer::sum);
+            }
+            String problem = compare(r, ref);
+            if (problem == null) {
+                passed++;
+            } else {
+                fail(name + " (ran " + r.strategy().id() + " on " + engine.backend() + ")", problem);
+            }
+        }
+
+        private void fail(String name, String problem) {
+            failed++;
+            failures.accept("FAIL " + name + ": " + problem);
+        }
+
+        Summary finish() {
+            int faults = engine.diagnostics().faultsSurvived() - faultsAtStart;
+            if (faults > 0) {
+                failed++;
+                failures.accept("FAIL the GPU faulted " + faults + (faults == 1 ? " time" : " times")
+                        + " during the run; the engine rebuilt its context and retried, so those results came from a second try");
+            }
+            return new Summary(passed, failed, refused, substituted);
+        }
+    }
+
+    private static String compare(FilterResult r, RgbaImage ref) {
         RgbaImage.Difference d = r.image().difference(ref);
         if (d.max() > TOLERANCE) {
             return String.format(Locale.ROOT, "max difference %d at (%d, %d): got %08x, reference %08x", d.max(), d.x(), d.y(),
