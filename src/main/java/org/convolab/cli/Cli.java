@@ -83,12 +83,9 @@ public final class Cli {
         if (ex instanceof OutOfMemoryError) {
             return "out of memory (raise the Java heap with -Xmx, or use a smaller image)";
         }
-        Throwable c = ex;
-        while (c.getCause() != null && !(c instanceof ConvolabException)) {
-            c = c.getCause();
-        }
-        if (c instanceof ConvolabException) {
-            return c.getMessage();
+        java.util.Optional<ConvolabException> known = ConvolabException.in(ex);
+        if (known.isPresent()) {
+            return known.get().getMessage();
         }
         return "internal error: " + ex.getClass().getSimpleName() + (ex.getMessage() == null ? "" : ": " + ex.getMessage());
     }

@@ -15,4 +15,17 @@ public class ConvolabException extends RuntimeException {
     public ConvolabException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /**
+     * The first Convolab error in a chain of causes (a task's ExecutionException, a pool's wrapper),
+     * if there is one: its message is the one to show.
+     */
+    public static java.util.Optional<ConvolabException> in(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof ConvolabException ce) {
+                return java.util.Optional.of(ce);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }
