@@ -39,6 +39,13 @@ public final class FftConvolver {
     /** Largest number of bands tried: beyond it the overlap rows outweigh the shorter transforms. */
     private static final int MAX_BANDS = 64;
 
+    /**
+     * Cost a point of a job beside its transforms, in units of {@link #lengthCost}: loading the
+     * bands, the product with the spectrum, storing, and JTransforms' column gathers. Measured on
+     * 2048x2048 (2 cores), 2 to 18 bands cost about the same a channel; this keeps the bands few.
+     */
+    private static final double POINT_COST = 8;
+
     /** Floats of the work array (and of the spectrum) above which more bands are taken: 128 MB each. */
     private static final long MAX_WORK_FLOATS = 1L << 25;
 
@@ -65,6 +72,11 @@ public final class FftConvolver {
      * @param height image height in pixels
      */
     public FftConvolver(Mask mask, int width, int height) {
+        this(mask, width, height, 0);
+    }
+
+    /** As {@link #FftConvolver(Mask, int, int)} with a given even band count (0: the cost model's). */
+    FftConvolver(Mask mask, int width, int height, int forcedBands) {
         this.width = width;
         this.height = height;
         this.radiusX = mask.radiusX();
@@ -73,7 +85,7 @@ public final class FftConvolver {
         Layout best = null;
         for (int bands = 2; bands <= MAX_BANDS; bands += 2) {
             Layout l = Layout.of(bands, ceilDiv(height, bands) + 2 * radiusY, paddedWidth);
-            if (l.betterThan(best)) {
+            if (bands == forcedBands || (forcedBands == 0 && l.betterThan(best))) {
                 best = l;
             }
             if (ceilDiv(height, bands) <= 1) {
@@ -273,7 +285,7 @@ public final class FftConvolver {
             for (int m : candidates(bandRows)) {
                 for (int n : candidates(paddedWidth)) {
                     // a 2D transform: m transforms of length n, then n of length m; bands/2 of them
-                    double cost = bands / 2 * ((double) m * lengthCost(n) + (double) n * lengthCost(m));
+                    double cost = bands / 2 * ((double) m * lengthCost(n) + (double) n * lengthCost(m) + POINT_COST * m * n);
                     if (best == null || cost < best.cost) {
                         best = new Layout(bands, m, n, cost);
                     }
@@ -298,11 +310,15 @@ public final class FftConvolver {
         }
     }
 
-    /** Lengths of 2, 3 and 5 only, from n (at least 2: JTransforms' 2D transforms need it) to the next power of two. */
+    /**
+     * Lengths of 2, 3 and 5 only, from n (at least 2: JTransforms' 2D transforms need it) to the next
+     * power of two; multiples of 4 from 16 on, as JTransforms' mixed-radix code runs radix-4 passes
+     * first (measured: 375 rows took as long as 1080 on 2048x2048).
+     */
     static int[] candidates(int n) {
         int from = Math.max(2, n);
         int pow2 = Integer.highestOneBit(from - 1) << 1;
-        return IntStream.rangeClosed(from, pow2).filter(FftConvolver::isSmooth).toArray();
+        return IntStream.rangeClosed(from, pow2).filter(m -> isSmooth(m) && (m < 16 || m % 4 == 0)).toArray();
     }
 
     /** True when n has no prime factor but 2, 3 and 5. */

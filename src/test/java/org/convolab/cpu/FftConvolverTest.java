@@ -91,7 +91,7 @@ class FftConvolverTest {
         assertThat(FftConvolver.isSmooth(2205)).isFalse(); // 3^2 * 5 * 7^2
         assertThat(FftConvolver.isSmooth(4098)).isFalse(); // 2 * 3 * 683
         int[] c = FftConvolver.candidates(4098);
-        assertThat(c).startsWith(4320).endsWith(8192); // 4320 = 2^5 * 3^3 * 5
+        assertThat(c).startsWith(4320).endsWith(8192).doesNotContain(4374); // 4320 = 2^5 * 3^3 * 5; 4374 = 2 * 3^7
         assertThat(java.util.Arrays.stream(c).allMatch(FftConvolver::isSmooth)).isTrue();
         assertThat(FftConvolver.candidates(1)).containsExactly(2);
     }
