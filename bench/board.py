@@ -6,8 +6,9 @@ Run on the GPU host, from the repository root, after unpacking the bundle:
 
 It measures the device's limits (device-to-device copy bandwidth, FP32 FMA rate), runs
 `convolab bench` from the bundle and the peers on the same workloads (shapes, masks, policies),
-checks every peer result against SciPy on a corner crop, and writes board.json and chart.png to
---out. `bench/board_to_md.py` turns them into docs/BENCHMARKS.md. Nothing is typed by hand.
+checks every peer result against SciPy on a corner crop, and writes NAME.json and NAME.png to
+--out (copy them to bench/results/h100-board/). `bench/board_to_md.py` turns them into
+docs/BENCHMARKS.md. Nothing is typed by hand.
 
 Timing: CUDA events around 10 back-to-back calls, divided by 10, median of --repeat samples, for
 Convolab (its bench does the same) and every GPU peer alike, so that launch latency overlaps the
@@ -21,6 +22,7 @@ correlate1d twice. Rectangular random masks (63x5, 5x63) as a workload of their 
 One full call (both sizes) takes too long for one 10-minute device command; split it:
     python3 bench/board.py --out "$OUT" --sizes 4096x4096 --name board-4096
     python3 bench/board.py --out "$OUT" --sizes 8192x8192 --name board-8192
+    python3 bench/board.py --out "$OUT" --sizes 4096x4096 --profile-only --no-interactive --name board-profile
 and, if one size is still too long, by radius (board_to_md.py merges files of one device):
     ... --sizes 8192x8192 --radii 1,2,3,4,7,10,15 --name board-8192-a
     ... --sizes 8192x8192 --radii 23,31 --no-separable --no-rect --name board-8192-b
@@ -494,6 +496,7 @@ def main():
     ap.add_argument("--no-rect", action="store_true", help="leave out the rectangular masks")
     ap.add_argument("--no-separable", action="store_true", help="leave out the Gaussian rows")
     ap.add_argument("--no-interactive", action="store_true", help="leave out the live-preview measurement")
+    ap.add_argument("--profile-only", action="store_true", help="only the Nsight Compute counters (implies --profile)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -549,7 +552,9 @@ def main():
             runs.append(("opencv-cpu", lambda: peer_opencv(x, w, policy, 5)))
         return runs
 
-    for size in sizes:
+    if args.profile_only:
+        args.profile = True
+    for size in ([] if args.profile_only else sizes):
         x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
         xg = cp.asarray(x)
         for policy in ["zero", "mirror", "clamp"]:
@@ -604,7 +609,7 @@ def main():
         ncu = find_ncu()
         board["profiles"] = []
         for size in sizes:
-            for strategy, mask, prof_radii in [("fast", "random", radii), ("fast-separable", "gaussian", [r for r in radii if r > 1])]:
+            for strategy, mask, prof_radii in [("fast", "random", radii), ("fast-separable", "gaussian", [r for r in radii if 1 < r <= LARGE_RADIUS])]:
                 for r in prof_radii:
                     prof = profile_ours(ncu, size, strategy, r, mask) if ncu else {"error": "ncu not found"}
                     prof.update({"size": size, "strategy": strategy, "radius": r, "mask": mask})
@@ -617,7 +622,8 @@ def main():
         board["interactive_command"] = "convolab " + " ".join(cmd[1:])
     with open(os.path.join(args.out, args.name + ".json"), "w") as f:
         json.dump(board, f, indent=1)
-    chart(board, os.path.join(args.out, args.name + ".png"))
+    if workloads:
+        chart(board, os.path.join(args.out, args.name + ".png"))
     log("done")
 
 

@@ -23,7 +23,8 @@ import pl.edu.icm.jlargearrays.ConcurrencyUtils;
  * is real. A padded band fits its transform without wrapping: output row y reads rows y..y+2ry of
  * the band, all inside it, so the circular correlation equals the linear one there. Transform
  * sizes are products of 2, 3 and 5 (JTransforms handles 7 and larger factors with a generic
- * pass about twice as slow per point, measured), picked with the band count by a cost model.
+ * pass about twice as slow per point, measured), picked with the band count by a cost model
+ * ({@link #candidates}, {@link #lengthCost}).
  *
  * <p>Plan once per image size and mask ({@link #FftConvolver(Mask, int, int)}: the mask spectrum is
  * computed there), then {@link #filterChannel} per channel. Not thread-safe: one plan, one caller.
@@ -91,6 +92,9 @@ public final class FftConvolver {
             if (ceilDiv(height, bands) <= 1) {
                 break;
             }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException(forcedBands + " bands do not fit " + height + " rows");
         }
         this.rows = best.rows;
         this.cols = best.cols;
