@@ -264,7 +264,7 @@ def device_section(name, boards, workloads, prefix, misses):
                                                order.index(w["policy"]) if w["policy"] in order else 9)):
         p(f"#### {name}: {wl['size'][0]}×{wl['size'][1]}, {wl['policy']}, {what[wl['kind']]}\n")
         cmds = " ; ".join(wl["commands"]).replace("/tmp/convolab/bin/convolab", "convolab")
-        p(f"Convolab: `{cmds}`\n")
+        p(f"Convolab: `{cmds}`\n" if cmds else f"Convolab did not run: {wl.get('convolab_error', 'no command')}\n")
         p(workload_table(wl, wl["limits"], misses, all_profiles) + "\n")
     draw_charts(workloads, lim, prefix)
     for size in sorted({tuple(wl["size"]) for wl in workloads}):
