@@ -26,6 +26,7 @@ One full call (both sizes) takes too long for one 10-minute device command; spli
 and, if one size is still too long, by radius (board_to_md.py merges files of one device):
     ... --sizes 8192x8192 --radii 1,2,3,4,7,10,15 --name board-8192-a
     ... --sizes 8192x8192 --radii 23,31 --no-separable --no-rect --name board-8192-b
+(and by --policies zero / mirror if need be).
 """
 import argparse
 import ctypes
@@ -497,6 +498,7 @@ def main():
     ap.add_argument("--no-separable", action="store_true", help="leave out the Gaussian rows")
     ap.add_argument("--no-interactive", action="store_true", help="leave out the live-preview measurement")
     ap.add_argument("--profile-only", action="store_true", help="only the Nsight Compute counters (implies --profile)")
+    ap.add_argument("--policies", default="zero,mirror,clamp", help="ghost-cell policies of the 2D workloads (default %(default)s)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -557,7 +559,7 @@ def main():
     for size in ([] if args.profile_only else sizes):
         x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
         xg = cp.asarray(x)
-        for policy in ["zero", "mirror", "clamp"]:
+        for policy in args.policies.split(","):
             pr = [r for r in radii if policy != "clamp" or r in CLAMP_RADII]
             if not pr:
                 continue
@@ -571,7 +573,7 @@ def main():
             workloads.append(wl)
         if not args.no_rect:
             # Rectangular random masks (Convolab's run-time-radius kernel), zero and mirror
-            for policy in ["zero", "mirror"]:
+            for policy in [p for p in args.policies.split(",") if p != "clamp"]:
                 wl = {"size": size, "policy": policy, "kind": "rect", "convolab": [], "peers": {}, "convolab_command": ""}
                 cmds = []
                 for mw, mh in RECTS:
