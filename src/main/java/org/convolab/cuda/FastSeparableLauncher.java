@@ -12,18 +12,18 @@ import org.convolab.core.Strategy;
  * rows included) from global memory into shared memory, 4 per thread with float4 loads, then the
  * columns from there with a register window, so the intermediate never reaches global memory (24
  * bytes a pixel in all instead of 48). For square masks of radius 0 to 15 (kernels compiled per
- * radius); other separable masks run {@code separable-tiled}, and the result says so. Constants
- * match FSEPT_* and the instantiations in fast.cu; bench/fastlab measured them on an H200 (1.3 to
+ * radius); other separable masks run {@code separable-tiled}, and the result says so. The tile
+ * shapes (FSEPT_* in {@link KernelGeometry}) are those bench/fastlab measured them on an H200 (1.3 to
  * 2 times the speed of the earlier shared-tile kernel).
  */
 final class FastSeparableLauncher implements ChannelLauncher {
-    static final int BX = 32;
-    static final int BY = 8;
-    static final int OW = 4 * BX;
+    static final int BX = KernelGeometry.FSEPT_BX;
+    static final int BY = KernelGeometry.FSEPT_BY;
+    static final int OW = KernelGeometry.FSEPT_OW;
 
     /** Outputs per thread down a column for radius r: more from 8, where the halo rows cost most. */
     static int rowsPerThread(int r) {
-        return r <= 7 ? 4 : 8;
+        return r <= KernelGeometry.FSEPT_SMALL_MAX_R ? KernelGeometry.FSEPT_PY_SMALL : KernelGeometry.FSEPT_PY_LARGE;
     }
 
     private final SeparableLauncher fallback = new SeparableLauncher(true);
