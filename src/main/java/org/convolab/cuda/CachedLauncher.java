@@ -10,11 +10,6 @@ final class CachedLauncher extends ConstantMaskLauncher {
     static final int BY = 8;
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return Strategy.CACHED;
-    }
-
-    @Override
     public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
         Mask m = ctx.mask();
         ctx.planeArgs(new KernelLaunch("convolab_cached")

@@ -10,11 +10,6 @@ final class ConstantLauncher extends ConstantMaskLauncher {
     static final int BY = 8;
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return Strategy.CONSTANT;
-    }
-
-    @Override
     public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
         ctx.planeArgs(new KernelLaunch("convolab_constant")
                 .grid(KernelLaunch.ceilDiv(ctx.width(), BX), KernelLaunch.ceilDiv(ctx.height(), BY)).block(BX, BY), in, out)

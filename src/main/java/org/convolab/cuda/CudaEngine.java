@@ -32,6 +32,7 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
@@ -95,30 +96,25 @@ public final class CudaEngine implements ConvolutionEngine {
      * radius 2; 6% faster at 8192²).
      */
     public static Strategy autoStrategy(Mask mask) {
-        boolean separable = mask.separable().isPresent();
-        return separable && Math.max(mask.radiusX(), mask.radiusY()) >= AUTO_SEPARABLE_FROM_RADIUS ? Strategy.FAST_SEPARABLE
-                : Strategy.FAST;
+        return CudaPlanner.autoStrategy(mask);
     }
-
-    /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
-    static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
 
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
         strategy.checkApplicable(spec.mask());
-        Strategy chosen = strategy == Strategy.AUTO ? autoStrategy(spec.mask()) : strategy;
-        ChannelLauncher launcher = launchers.get(chosen);
+        LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
+        ChannelLauncher launcher = launchers.get(plan.runs());
         return thread.call(() -> {
             if (closed) {
                 throw new ConvolabException("the CUDA engine is closed");
             }
             try {
-                return filterOnce(image, spec, launcher);
+                return filterOnce(image, spec, plan, launcher);
             } catch (CudaFault first) {
                 // The context is gone (teardown ran); build it again and try once more.
                 faultsSurvived++;
                 try {
-                    return filterOnce(image, spec, launcher);
+                    return filterOnce(image, spec, plan, launcher);
                 } catch (CudaFault second) {
                     throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
                 }
@@ -127,15 +123,15 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /** One attempt: a CUDA error tears the context down and becomes a {@link CudaFault}. */
-    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, ChannelLauncher launcher) {
+    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
         try {
             ensureContext();
             injectFaultIfAsked();
             long limit = imageBytesLimit();
             if (residentBytes(image.width(), image.height()) > limit) {
-                return filterInStrips(image, spec, launcher, limit);
+                return filterInStrips(image, spec, plan, launcher, limit);
             }
-            return run(image, spec, launcher);
+            return run(image, spec, plan, launcher);
         } catch (CudaException e) {
             teardown();
             throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
@@ -197,7 +193,7 @@ public final class CudaEngine implements ConvolutionEngine {
      * An image too large for the GPU: horizontal strips, each with ry halo rows above and below taken
      * through the ghost-cell policy, so every output row sees exactly the rows a single pass would.
      */
-    private FilterResult filterInStrips(RgbaImage image, FilterSpec spec, ChannelLauncher launcher, long limit) {
+    private FilterResult filterInStrips(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher, long limit) {
         long t0 = System.nanoTime();
         int w = image.width();
         int h = image.height();
@@ -219,7 +215,6 @@ public final class CudaEngine implements ConvolutionEngine {
         double pack = 0;
         double down = 0;
         double result = 0;
-        Strategy used = null;
         for (int y0 = 0; y0 < h; y0 += rowsPerStrip) {
             int rows = Math.min(rowsPerStrip, h - y0);
             int[] strip = new int[(rows + 2 * ry) * w];
@@ -231,7 +226,7 @@ public final class CudaEngine implements ConvolutionEngine {
                     java.util.Arrays.fill(strip, k * w, (k + 1) * w, constantPixel(spec));
                 }
             }
-            FilterResult r = run(new RgbaImage(w, rows + 2 * ry, strip), spec, launcher);
+            FilterResult r = run(new RgbaImage(w, rows + 2 * ry, strip), spec, plan, launcher);
             System.arraycopy(r.image().pixels(), ry * w, out, y0 * w, rows * w);
             Timings t = r.timings();
             up += t.uploadMs();
@@ -240,7 +235,6 @@ public final class CudaEngine implements ConvolutionEngine {
             pack += t.packMs();
             down += t.downloadMs();
             result += t.resultMs();
-            used = r.strategy();
         }
         if (resident != null) {
             resident.close();
@@ -249,7 +243,7 @@ public final class CudaEngine implements ConvolutionEngine {
         double total = (System.nanoTime() - t0) / 1e6;
         Timings t = new Timings(up, unpack, List.of(kernel), pack, down, total, result,
                 FilterCost.of(w, h, spec.mask(), launcher.twoPasses()));
-        return new FilterResult(new RgbaImage(w, h, out), used, t);
+        return new FilterResult(new RgbaImage(w, h, out), plan, t);
     }
 
     /** A ghost row's pixel under a constant policy; strips need the constant as an exact 8-bit value. */
@@ -263,7 +257,7 @@ public final class CudaEngine implements ConvolutionEngine {
         return 0xff000000 | c << 16 | c << 8 | c;
     }
 
-    private FilterResult run(RgbaImage image, FilterSpec spec, ChannelLauncher launcher) {
+    private FilterResult run(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
         long t0 = System.nanoTime();
         int w = image.width();
         int h = image.height();
@@ -307,7 +301,7 @@ public final class CudaEngine implements ConvolutionEngine {
         try {
             cuStreamSynchronize(stream);
         } catch (CudaException e) {
-            throw new CudaFault("CUDA error while filtering with " + launcher.resolve(spec.mask()).id() + " on a " + w + "x" + h
+            throw new CudaFault("CUDA error while filtering with " + plan.runs().id() + " on a " + w + "x" + h
                     + " image (" + e.getMessage() + ")", e);
         }
         int[] out = new int[w * h];
@@ -324,7 +318,7 @@ public final class CudaEngine implements ConvolutionEngine {
         Timings t = new Timings(upload ? elapsed(events[0], events[1]) : 0, upload ? elapsed(events[1], events[2]) : 0, channels,
                 elapsed(events[5], events[6]), elapsed(events[6], events[7]), total, elapsed(events[0], events[7]),
                 FilterCost.of(w, h, spec.mask(), launcher.twoPasses()));
-        return new FilterResult(new RgbaImage(w, h, out), launcher.resolve(spec.mask()), t);
+        return new FilterResult(new RgbaImage(w, h, out), plan, t);
     }
 
     /** The filter kernels of all channels; with events, records events[3..5] after each channel. */
@@ -355,7 +349,7 @@ public final class CudaEngine implements ConvolutionEngine {
     @Override
     public java.util.OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
         strategy.checkApplicable(spec.mask());
-        Strategy chosen = strategy == Strategy.AUTO ? autoStrategy(spec.mask()) : strategy;
+        Strategy chosen = CudaPlanner.plan(strategy, spec.mask()).runs();
         filter(image, spec, chosen); // makes the image resident and checks the result path
         return java.util.OptionalDouble.of(thread.call(() -> {
             ChannelLauncher launcher = launchers.get(chosen);

@@ -47,11 +47,6 @@ final class FastLauncher implements ChannelLauncher {
     }
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return Strategy.FAST;
-    }
-
-    @Override
     public boolean allChannels() {
         return true;
     }

@@ -10,11 +10,6 @@ final class NaiveLauncher implements ChannelLauncher {
     static final int BY = 8;
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return Strategy.NAIVE;
-    }
-
-    @Override
     public void prepare(LaunchContext ctx) {
         jcuda.driver.JCudaDriver.cuMemcpyHtoD(ctx.globalMask(), jcuda.Pointer.to(ctx.mask().weights()),
                 ctx.mask().width() * ctx.mask().height() * 4L);

@@ -24,11 +24,6 @@ final class SeparableLauncher implements ChannelLauncher {
     }
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return tiled ? Strategy.SEPARABLE_TILED : Strategy.SEPARABLE;
-    }
-
-    @Override
     public boolean twoPasses() {
         return true;
     }
@@ -36,7 +31,7 @@ final class SeparableLauncher implements ChannelLauncher {
     @Override
     public void prepare(LaunchContext ctx) {
         SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new ConvolabException(
-                resolve(ctx.mask()).whyNotApplicable(ctx.mask())));
+                (tiled ? Strategy.SEPARABLE_TILED : Strategy.SEPARABLE).whyNotApplicable(ctx.mask())));
         float[] row = sep.row();
         ctx.module().setConstant("c_row", row);
         ctx.module().setConstant("c_col", sep.column());

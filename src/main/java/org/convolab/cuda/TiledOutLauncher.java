@@ -14,11 +14,6 @@ final class TiledOutLauncher extends ConstantMaskLauncher {
     static final int BY = 8;
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return Strategy.TILED_OUT;
-    }
-
-    @Override
     public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
         Mask m = ctx.mask();
         int tw = BX + 2 * m.radiusX();
