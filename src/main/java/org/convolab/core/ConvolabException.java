@@ -15,4 +15,14 @@ public class ConvolabException extends RuntimeException {
     public ConvolabException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /** The first ConvolabException in {@code t}'s cause chain ({@code t} itself included), if any. */
+    public static java.util.Optional<ConvolabException> foundIn(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof ConvolabException ce) {
+                return java.util.Optional.of(ce);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }

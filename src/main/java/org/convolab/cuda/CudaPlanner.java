@@ -52,7 +52,7 @@ final class CudaPlanner {
                 }
             }
         }
-        return new LaunchPlan(requested, runs, reason);
+        return new LaunchPlan(requested, runs, kernels(runs, mask), reason);
     }
 
     /**
@@ -74,6 +74,26 @@ final class CudaPlanner {
         }
         return mask.separable().isPresent() ? "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS
                 : "auto: mask not separable";
+    }
+
+    /**
+     * The kernels a concrete strategy runs for the mask, one a pass. fast: the float4 kernel for
+     * square radius 0 to 3, the streamed one for 4, the shared-tile one for 5 to 15 (all
+     * convolab_fast2d_rN), the runtime-radius one for other shapes.
+     */
+    static List<String> kernels(Strategy runs, Mask mask) {
+        return switch (runs) {
+            case NAIVE -> List.of("convolab_naive");
+            case CONSTANT -> List.of("convolab_constant");
+            case TILED -> List.of("convolab_tiled");
+            case TILED_OUT -> List.of("convolab_tiled_out");
+            case CACHED -> List.of("convolab_cached");
+            case SEPARABLE -> List.of("convolab_sep_rows", "convolab_sep_cols");
+            case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
+            case FAST -> List.of(FastLauncher.kernelName(mask));
+            case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
+            case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
+        };
     }
 
     private static String size(Mask m) {

@@ -66,13 +66,19 @@ final class FastLauncher implements ChannelLauncher {
         return m.width() == m.height() && m.radiusX() <= MAX_COMPILED_RADIUS ? m.radiusX() : -1;
     }
 
+    /** The kernel for the mask: one compiled per square radius up to 15, else the runtime-radius one. */
+    static String kernelName(Mask m) {
+        int r = compiledRadius(m);
+        return r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
+    }
+
     @Override
     public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         Mask m = ctx.mask();
         int r = compiledRadius(m);
         int w = ctx.width();
         int h = ctx.height();
-        String name = r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
+        String name = kernelName(m);
         KernelLaunch k = new KernelLaunch(name);
         int chunk = 0;
         if (r == STREAM_RADIUS) {

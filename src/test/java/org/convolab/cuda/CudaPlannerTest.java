@@ -48,6 +48,15 @@ class CudaPlannerTest {
         assertEquals(requested, plan.requested());
         assertEquals(expected(requested, mask), plan.runs());
         assertTrue(plan.runs() != Strategy.AUTO);
+        int passes = plan.runs() == Strategy.SEPARABLE || plan.runs() == Strategy.SEPARABLE_TILED ? 2 : 1;
+        assertEquals(passes, plan.passes(), plan.kernels().toString());
+        if (plan.runs() == Strategy.FAST) {
+            boolean compiled = mask.width() == mask.height() && mask.radiusX() <= 15;
+            assertEquals(compiled ? "convolab_fast2d_r" + mask.radiusX() : "convolab_fast2d_any", plan.kernels().get(0));
+        }
+        if (plan.runs() == Strategy.FAST_SEPARABLE) {
+            assertEquals("convolab_fastsep_r" + mask.radiusX(), plan.kernels().get(0));
+        }
         if (requested != Strategy.AUTO && plan.runs() == requested) {
             assertEquals("", plan.reason());
             assertFalse(plan.fellBack());
