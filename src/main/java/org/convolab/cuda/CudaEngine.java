@@ -48,11 +48,11 @@ public final class CudaEngine implements ConvolutionEngine {
     public CudaEngine(CudaDeviceInfo device) {
         this.device = device;
         this.session = new CudaSession(device);
-        launchers.put(Strategy.NAIVE, new NaiveLauncher());
-        launchers.put(Strategy.CONSTANT, new ConstantLauncher());
+        launchers.put(Strategy.NAIVE, new SimpleLauncher(Strategy.NAIVE));
+        launchers.put(Strategy.CONSTANT, new SimpleLauncher(Strategy.CONSTANT));
         launchers.put(Strategy.TILED, new TiledLauncher());
-        launchers.put(Strategy.TILED_OUT, new TiledOutLauncher());
-        launchers.put(Strategy.CACHED, new CachedLauncher());
+        launchers.put(Strategy.TILED_OUT, new SimpleLauncher(Strategy.TILED_OUT));
+        launchers.put(Strategy.CACHED, new SimpleLauncher(Strategy.CACHED));
         launchers.put(Strategy.SEPARABLE, new SeparableLauncher(false));
         launchers.put(Strategy.SEPARABLE_TILED, new SeparableLauncher(true));
         launchers.put(Strategy.FAST, new FastLauncher());

@@ -83,11 +83,8 @@ final class CudaPlanner {
      */
     static List<String> kernels(Strategy runs, Mask mask) {
         return switch (runs) {
-            case NAIVE -> List.of("convolab_naive");
-            case CONSTANT -> List.of("convolab_constant");
+            case NAIVE, CONSTANT, TILED_OUT, CACHED -> List.of(SimpleLauncher.TABLE.get(runs).kernel());
             case TILED -> List.of("convolab_tiled");
-            case TILED_OUT -> List.of("convolab_tiled_out");
-            case CACHED -> List.of("convolab_cached");
             case SEPARABLE -> List.of("convolab_sep_rows", "convolab_sep_cols");
             case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
             case FAST -> List.of(FastLauncher.kernelName(mask));
