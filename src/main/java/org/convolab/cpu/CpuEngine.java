@@ -101,7 +101,7 @@ public final class CpuEngine implements ConvolutionEngine {
             throw ConvolabException.foundIn(e).map(RuntimeException.class::cast).orElse(e);
         }
         double totalMs = (System.nanoTime() - t0) / 1e6;
-        Timings t = new Timings(0, padMs, channelMs, 0, 0, totalMs, totalMs, FilterCost.of(w, h, mask, separablePath));
+        Timings t = new Timings(0, padMs, channelMs, 0, 0, totalMs, totalMs, FilterCost.of(w, h, mask, plan));
         return new FilterResult(new RgbaImage(w, h, out), plan, t);
     }
 

@@ -26,9 +26,4 @@ interface ChannelLauncher {
     default void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         throw new UnsupportedOperationException("one channel at a time");
     }
-
-    /** Whether the kernels run as two separable passes (for the byte and FLOP counts). */
-    default boolean twoPasses() {
-        return false;
-    }
 }

@@ -111,7 +111,7 @@ public final class CudaEngine implements ConvolutionEngine {
             long limit = imageBytesLimit();
             if (residentBytes(image.width(), image.height()) > limit) {
                 session.releaseResident();
-                FilterResult result = CudaStrips.filter(image, spec, plan, launcher.twoPasses(), limit,
+                FilterResult result = CudaStrips.filter(image, spec, plan, limit,
                         strip -> run(strip, spec, plan, launcher));
                 session.releaseResident();
                 return result;
@@ -216,7 +216,7 @@ public final class CudaEngine implements ConvolutionEngine {
         }
         Timings t = new Timings(upload ? session.elapsed(0, 1) : 0, upload ? session.elapsed(1, 2) : 0, channels,
                 session.elapsed(5, 6), session.elapsed(6, 7), total, session.elapsed(0, 7),
-                FilterCost.of(w, h, spec.mask(), launcher.twoPasses()));
+                FilterCost.of(w, h, spec.mask(), plan));
         return new FilterResult(new RgbaImage(w, h, out), plan, t);
     }
 

@@ -20,7 +20,7 @@ final class CudaStrips {
      * through the ghost-cell policy, so every output row sees exactly the rows a single pass would. {@code runStrip}
      * filters one strip on the device; the caller frees the resident image before and after.
      */
-    static FilterResult filter(RgbaImage image, FilterSpec spec, LaunchPlan plan, boolean twoPasses, long limit,
+    static FilterResult filter(RgbaImage image, FilterSpec spec, LaunchPlan plan, long limit,
             Function<RgbaImage, FilterResult> runStrip) {
         long t0 = System.nanoTime();
         int w = image.width();
@@ -62,7 +62,7 @@ final class CudaStrips {
         }
         double total = (System.nanoTime() - t0) / 1e6;
         Timings t = new Timings(up, unpack, List.of(kernel), pack, down, total, result,
-                FilterCost.of(w, h, spec.mask(), twoPasses));
+                FilterCost.of(w, h, spec.mask(), plan));
         return new FilterResult(new RgbaImage(w, h, out), plan, t);
     }
 

@@ -32,11 +32,6 @@ final class FastSeparableLauncher implements ChannelLauncher {
     }
 
     @Override
-    public boolean twoPasses() {
-        return false;
-    }
-
-    @Override
     public void prepare(LaunchContext ctx) {
         if (FastLauncher.compiledRadius(ctx.mask()) < 0) {
             throw new IllegalStateException("fast-separable has no kernel for a " + ctx.mask().width() + "x" + ctx.mask().height()

@@ -24,11 +24,6 @@ final class SeparableLauncher implements ChannelLauncher {
     }
 
     @Override
-    public boolean twoPasses() {
-        return true;
-    }
-
-    @Override
     public void prepare(LaunchContext ctx) {
         SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new ConvolabException(
                 (tiled ? Strategy.SEPARABLE_TILED : Strategy.SEPARABLE).whyNotApplicable(ctx.mask())));

@@ -126,7 +126,7 @@ class CudaEngineGpuTest {
     }
 
     @Test
-    void aStickyCudaErrorRebuildsTheContextAndFilteringGoesOn() {
+    void aRefusedLaunchRebuildsTheContextAndFilteringGoesOn() {
         RgbaImage img = Conformance.randomImage(120, 80, new Random(9));
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("reflect"));
         RgbaImage ref = ReferenceConvolver.filter(img, spec);

@@ -1,0 +1,36 @@
+package org.convolab.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FilterCostTest {
+
+    private static final Mask GAUSS_7 = MaskPresets.parse("gaussian:1:7");
+
+    @Test
+    void aOneKernelSeparableFilterCountsSeparableArithmeticAndOnePass() {
+        // fast-separable keeps the row results in shared memory: one read and one write a plane, 2(w + h) FLOPs
+        LaunchPlan plan = new LaunchPlan(Strategy.FAST_SEPARABLE, Strategy.FAST_SEPARABLE, List.of("convolab_fastsep_r3"), "");
+        FilterCost c = FilterCost.of(100, 10, GAUSS_7, plan);
+        assertThat(c.flops()).isEqualTo(3000L * 2 * (7 + 7));
+        assertThat(c.bytes()).isEqualTo(3000L * 8);
+    }
+
+    @Test
+    void aTwoKernelSeparableFilterMovesThePlanesTwice() {
+        LaunchPlan plan = new LaunchPlan(Strategy.SEPARABLE, Strategy.SEPARABLE, List.of("rows", "cols"), "");
+        FilterCost c = FilterCost.of(100, 10, GAUSS_7, plan);
+        assertThat(c.flops()).isEqualTo(3000L * 2 * (7 + 7));
+        assertThat(c.bytes()).isEqualTo(3000L * 16);
+    }
+
+    @Test
+    void aTwoDimensionalFilterCountsEveryWeight() {
+        LaunchPlan plan = new LaunchPlan(Strategy.AUTO, Strategy.FAST, List.of("convolab_fast2d_r3"), "auto");
+        FilterCost c = FilterCost.of(100, 10, GAUSS_7, plan);
+        assertThat(c.flops()).isEqualTo(3000L * 2 * 49);
+        assertThat(c.bytes()).isEqualTo(3000L * 8);
+    }
+}

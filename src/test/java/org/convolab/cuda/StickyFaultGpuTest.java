@@ -1,0 +1,57 @@
+package org.convolab.cuda;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.engine.Conformance;
+import org.convolab.io.ImageFiles;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real sticky CUDA error: a kernel writes through a null pointer (CUDA_ERROR_ILLEGAL_ADDRESS), which
+ * poisons the process's context for good. It runs in a child JVM (the fault would break every later
+ * GPU test of this one): {@code convolab filter --backend auto} must finish on the CPU with the right
+ * pixels, say once why, and exit 0.
+ */
+@Tag("gpu")
+class StickyFaultGpuTest {
+
+    @Test
+    void anIllegalAddressMakesAutoFinishOnTheCpuWithTheRightResult(@TempDir Path dir) throws Exception {
+        CudaProbe.Result probe = CudaProbe.probe();
+        assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
+        RgbaImage img = Conformance.randomImage(97, 61, new Random(12));
+        Path in = dir.resolve("in.png");
+        Path out = dir.resolve("out.png");
+        ImageFiles.write(img, in, false);
+
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Dconvolab.cuda.faultEvery=1", "-Dconvolab.cuda.faultKind=sticky", "org.convolab.Main", "filter",
+                in.toString(), "-o", out.toString(), "--mask", "gaussian:1.5", "--border", "mirror", "--backend", "auto"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("log.txt").toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("child finished").isTrue();
+        String log = Files.readString(dir.resolve("log.txt"), StandardCharsets.UTF_8);
+
+        assertThat(p.exitValue()).as(log).isZero();
+        assertThat(log).contains("going on with the CPU engine").containsIgnoringCase("illegal");
+        RgbaImage expected = ReferenceConvolver.filter(img, FilterSpec.of(MaskPresets.parse("gaussian:1.5"), BorderPolicy.parse("mirror")));
+        assertThat(ImageFiles.read(out).maxDifference(expected)).isLessThanOrEqualTo(Conformance.TOLERANCE);
+        assertThat(new File(out.toString())).exists();
+    }
+}
