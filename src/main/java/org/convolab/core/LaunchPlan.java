@@ -15,17 +15,31 @@ import java.util.Objects;
  *                  paths; empty where the backend does not say
  * @param reason    why {@code runs} was chosen when it is not {@code requested}, one step after another
  *                  ("tiled → tiled-out: no input tile ... fits a 41x41 mask"); empty otherwise
+ * @param launches  the launches as they ran, with their geometry ("convolab_fast2d_r3 (grid 32x171x3,
+ *                  block 32x8, 0 B shared)"), each distinct launch once; empty until the filter ran
+ *                  (the geometry depends on the image size and, for some kernels, the device)
  */
-public record LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, String reason) {
+public record LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, String reason, List<String> launches) {
 
     public LaunchPlan {
         Objects.requireNonNull(requested, "requested");
         Objects.requireNonNull(runs, "runs");
         Objects.requireNonNull(reason, "reason");
         kernels = List.copyOf(kernels);
+        launches = List.copyOf(launches);
         if (runs == Strategy.AUTO) {
             throw new IllegalArgumentException("a plan runs a concrete strategy, not auto");
         }
+    }
+
+    /** A plan decided before the filter runs: no launch geometry yet. */
+    public LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, String reason) {
+        this(requested, runs, kernels, reason, List.of());
+    }
+
+    /** This plan with the launches as they ran. */
+    public LaunchPlan withLaunches(List<String> ran) {
+        return new LaunchPlan(requested, runs, kernels, reason, ran.stream().distinct().toList());
     }
 
     /** A plan that runs exactly what was asked for. */

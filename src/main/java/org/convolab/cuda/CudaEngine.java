@@ -189,7 +189,9 @@ public final class CudaEngine implements ConvolutionEngine {
         }
         cuEventRecord(session.event(2), stream);
         boolean oneLaunch = launcher.allChannels();
+        module.startLaunchLog();
         launchKernels(ctx, launcher, r, true);
+        LaunchPlan ran = plan.withLaunches(module.takeLaunchLog());
         KernelLaunch pack = new KernelLaunch("convolab_pack_argb").grid(KernelLaunch.ceilDiv(w * h, 256), 1).block(256, 1)
                 .ptr(r.outPlane(0).ptr()).ptr(r.outPlane(1).ptr()).ptr(r.outPlane(2).ptr()).ptr(r.argbIn().ptr())
                 .ptr(r.argbOut().ptr()).i(w * h).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0);
@@ -217,7 +219,7 @@ public final class CudaEngine implements ConvolutionEngine {
         Timings t = new Timings(upload ? session.elapsed(0, 1) : 0, upload ? session.elapsed(1, 2) : 0, channels,
                 session.elapsed(5, 6), session.elapsed(6, 7), total, session.elapsed(0, 7),
                 FilterCost.of(w, h, spec.mask(), plan));
-        return new FilterResult(new RgbaImage(w, h, out), plan, t);
+        return new FilterResult(new RgbaImage(w, h, out), ran, t);
     }
 
     /** The filter kernels of all channels; with events, records events[3..5] after each channel. */

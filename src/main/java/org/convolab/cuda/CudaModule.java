@@ -9,7 +9,9 @@ import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
 import static jcuda.driver.JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import jcuda.CudaException;
 import jcuda.Pointer;
@@ -26,6 +28,8 @@ final class CudaModule implements AutoCloseable {
     private final Map<String, CUfunction> functions = new HashMap<>();
     private final Map<String, Integer> resident = new HashMap<>();
     private boolean loaded;
+    /** The launches noted since {@link #startLaunchLog}, or null when none is being kept. */
+    private List<String> launchLog;
 
     CudaModule(byte[] fatbin) {
         try {
@@ -66,6 +70,25 @@ final class CudaModule implements AutoCloseable {
     }
 
     /** Copies floats into a {@code __constant__} array of the module. */
+    /** From now on, keep a line per kernel launch (name and geometry) until {@link #takeLaunchLog}. */
+    void startLaunchLog() {
+        launchLog = new ArrayList<>();
+    }
+
+    /** The launches since {@link #startLaunchLog}; stops keeping them. */
+    List<String> takeLaunchLog() {
+        List<String> log = launchLog == null ? List.of() : launchLog;
+        launchLog = null;
+        return log;
+    }
+
+    /** Called by {@link KernelLaunch#run} for every launch. */
+    void noteLaunch(String description) {
+        if (launchLog != null) {
+            launchLog.add(description);
+        }
+    }
+
     void setConstant(String symbol, float[] values) {
         CUdeviceptr p = new CUdeviceptr();
         long[] size = {0};

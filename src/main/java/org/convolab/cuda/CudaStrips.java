@@ -39,6 +39,7 @@ final class CudaStrips {
         double pack = 0;
         double down = 0;
         double result = 0;
+        List<String> launches = new java.util.ArrayList<>();
         for (int y0 = 0; y0 < h; y0 += rowsPerStrip) {
             int rows = Math.min(rowsPerStrip, h - y0);
             int[] strip = new int[(rows + 2 * ry) * w];
@@ -59,11 +60,12 @@ final class CudaStrips {
             pack += t.packMs();
             down += t.downloadMs();
             result += t.resultMs();
+            launches.addAll(r.plan().launches());
         }
         double total = (System.nanoTime() - t0) / 1e6;
         Timings t = new Timings(up, unpack, List.of(kernel), pack, down, total, result,
                 FilterCost.of(w, h, spec.mask(), plan));
-        return new FilterResult(new RgbaImage(w, h, out), plan, t);
+        return new FilterResult(new RgbaImage(w, h, out), plan.withLaunches(launches), t);
     }
 
     /** A ghost row's pixel under a constant policy; strips need the constant as an exact 8-bit value. */

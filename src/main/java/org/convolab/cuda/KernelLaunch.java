@@ -78,6 +78,7 @@ final class KernelLaunch {
         CUfunction f = module.function(kernel);
         try {
             cuLaunchKernel(f, gx, gy, gz, bx, by, 1, shared, stream, Pointer.to(args.toArray(new Pointer[0])), null);
+            module.noteLaunch(describe());
         } catch (CudaException e) {
             throw new CudaFault("CUDA kernel " + describe() + " failed to launch: " + e.getMessage(), e);
         }

@@ -31,6 +31,8 @@ class CudaCostGpuTest {
             var img = Conformance.randomImage(2048, 1024, new Random(3));
             FilterResult r = engine.filter(img, FilterSpec.of(gauss, BorderPolicy.parse("mirror")), Strategy.FAST_SEPARABLE);
             assertThat(r.plan().runs()).isEqualTo(Strategy.FAST_SEPARABLE);
+            // the plan carries the launch as it ran: one kernel, all three channels (grid z = 3)
+            assertThat(r.plan().launches()).singleElement().asString().startsWith("convolab_fastsep_r15 (grid ").contains("x3, block 32x8");
             assertThat(r.timings().cost().flops()).isEqualTo(2048L * 1024 * 3 * 2 * (gauss.width() + gauss.height()));
             double batched = engine.batchedKernelMs(img, FilterSpec.of(gauss, BorderPolicy.parse("mirror")), Strategy.FAST_SEPARABLE, 20)
                     .orElseThrow();
