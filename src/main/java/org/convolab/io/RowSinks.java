@@ -179,7 +179,7 @@ public final class RowSinks {
             raster.setPixels(0, y[0]++, w, 1, row);
         });
         String format = kind.equals("jpeg") ? "jpeg" : kind;
-        ImageWriter writer = ImageIO.getImageWritersByFormatName(format).next();
+        ImageWriter writer = writerFor(format);
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(tmp.toFile())) {
             writer.setOutput(stream);
             ImageWriteParam param = writer.getDefaultWriteParam();
@@ -196,6 +196,24 @@ public final class RowSinks {
         } finally {
             writer.dispose();
         }
+    }
+
+    /** The JDK's own writer where there is one (TwelveMonkeys' TIFF writer refuses 16-bit interleaved rasters). */
+    static ImageWriter writerFor(String format) {
+        java.util.Iterator<ImageWriter> it = ImageIO.getImageWritersByFormatName(format);
+        ImageWriter first = it.next();
+        if (first.getClass().getName().startsWith("com.sun.")) {
+            return first;
+        }
+        while (it.hasNext()) {
+            ImageWriter w = it.next();
+            if (w.getClass().getName().startsWith("com.sun.")) {
+                first.dispose();
+                return w;
+            }
+            w.dispose();
+        }
+        return first;
     }
 
     /** An image whose raster takes the samples as they are; the profile rides along in the colour model. */

@@ -142,7 +142,7 @@ public final class RowSources {
             ImageReader reader = ImageIO.getImageReaders(in).next();
             try {
                 reader.setInput(in, true, true);
-                return reader.read(0);
+                return reader.read(0, storedValues(reader));
             } finally {
                 reader.dispose();
             }
@@ -152,6 +152,26 @@ public final class RowSources {
         } catch (OutOfMemoryError e) {
             throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
         }
+    }
+
+    /**
+     * Read parameters that keep the stored values: where the file embeds an ICC profile, the JDK's JPEG
+     * reader converts to sRGB by default (rocket.jpg changed by up to 55 levels); the image type in the
+     * profile's own colour space takes the values as decoded, and carries the profile on.
+     */
+    static javax.imageio.ImageReadParam storedValues(ImageReader reader) throws IOException {
+        javax.imageio.ImageReadParam p = reader.getDefaultReadParam();
+        Iterator<javax.imageio.ImageTypeSpecifier> it = reader.getImageTypes(0);
+        int components = it.next().getColorModel().getNumColorComponents();
+        while (it.hasNext()) {
+            javax.imageio.ImageTypeSpecifier t = it.next();
+            if (t.getColorModel().getNumColorComponents() == components
+                    && ImageIoRowSource.profileOf(t.getColorModel().getColorSpace()) != null) {
+                p.setDestinationType(t);
+                break;
+            }
+        }
+        return p;
     }
 
     private static void closeQuietly(ImageInputStream in) {
