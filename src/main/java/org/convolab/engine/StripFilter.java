@@ -33,8 +33,11 @@ import org.convolab.core.Strategy;
  */
 public final class StripFilter {
 
-    /** Pixels a band holds by default (about 4 M: tens of MB of buffers, enough work for many cores). */
-    public static final long DEFAULT_BAND_PIXELS = 4L << 20;
+    /**
+     * Pixels a band holds by default: 1 M (a few MB a buffer, enough work for many cores). Larger bands
+     * made the JVM's default collector grow the heap past 2 GB on a 1-gigapixel PNG.
+     */
+    public static final long DEFAULT_BAND_PIXELS = 1L << 20;
 
     private final ConvolutionEngine engine;
     private final PlaneFilter planes;
@@ -92,6 +95,7 @@ public final class StripFilter {
             long filterNs = 0;
             int bands = 0;
             int[] outRow = new int[w * fmt.channels()];
+            int[] argb = rgb8 ? new int[(band + 2 * ry) * w] : null;
             float[] in = rgb8 ? null : new float[(band + 2 * ry) * w];
             float[] sums = rgb8 ? null : new float[band * w];
             for (int y0 = 0; y0 < h; y0 += band) {
@@ -100,7 +104,7 @@ public final class StripFilter {
                 win.dropBelow(y0 - ry);
                 long t = System.nanoTime();
                 if (rgb8) {
-                    used = rgbBand(win, w, fmt, y0, y1, ry, spec, strategy, sink, outRow, t);
+                    used = rgbBand(win, w, fmt, y0, y1, ry, spec, strategy, sink, outRow, argb);
                 } else {
                     planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, outRow);
                     used = strategy;
@@ -125,12 +129,13 @@ public final class StripFilter {
     }
 
     private Strategy rgbBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec, Strategy strategy,
-                             RowSink sink, int[] outRow, long t) {
+                             RowSink sink, int[] outRow, int[] buffer) {
         boolean constant = spec.border() instanceof ConstantPolicy;
         int top = constant ? Math.max(0, y0 - ry) : y0 - ry;
         int bottom = constant ? Math.min(win.h, y1 + ry) : y1 + ry;
         int n = bottom - top;
-        int[] argb = new int[n * w];
+        // a new RgbaImage on the reused buffer: engines that keep the last image compare by identity
+        int[] argb = buffer.length == n * w ? buffer : java.util.Arrays.copyOf(buffer, n * w);
         int ch = fmt.channels();
         for (int k = 0; k < n; k++) {
             int[] row = win.row(top + k, spec.border());
