@@ -21,7 +21,10 @@ cat > bundle/convolab/bin/convolab <<'SH'
 #!/bin/sh
 # Convolab launcher: the bundled Java runtime and the app jar.
 here=$(cd "$(dirname "$0")/.." && pwd)
-exec "$here/runtime/bin/java" ${CONVOLAB_JAVA_OPTS:-} -jar "$here/lib/convolab.jar" "$@"
+# Heap: 70% of the machine's memory (the JVM's default is 25%), so images that must be decoded whole
+# (JPEG, BMP) fit on big machines; PNG and TIFF are streamed in bands and stay small anyway.
+# CONVOLAB_JAVA_OPTS comes after it, so -Xmx there wins.
+exec "$here/runtime/bin/java" -XX:MaxRAMPercentage=70 ${CONVOLAB_JAVA_OPTS:-} -jar "$here/lib/convolab.jar" "$@"
 SH
 cat > bin-tests.tmp <<'SH'
 #!/bin/sh
