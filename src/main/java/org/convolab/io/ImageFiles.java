@@ -134,6 +134,10 @@ public final class ImageFiles {
      * not through the colour model, whose linear grey space would brighten them.
      */
     public static RgbaImage toRgba(BufferedImage img) {
+        RgbaImage fast = FastRasters.toRgba(img);
+        if (fast != null) {
+            return fast;
+        }
         int w = img.getWidth();
         int h = img.getHeight();
         int[] argb = new int[Math.multiplyExact(w, h)];
@@ -194,6 +198,11 @@ public final class ImageFiles {
      *                           temporary file is left behind
      */
     public static void write(RgbaImage image, Path file, boolean replace) {
+        write(image, file, replace, EncodeOptions.DEFAULT);
+    }
+
+    /** {@link #write(RgbaImage, Path, boolean)} with the PNG level and JPEG quality given. */
+    public static void write(RgbaImage image, Path file, boolean replace, EncodeOptions options) {
         String format = formatOf(file);
         if (format == null) {
             throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
@@ -209,13 +218,8 @@ public final class ImageFiles {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
         }
-        BufferedImage b = toBufferedImage(image, format.equals("png") || format.equals("tiff"));
         try {
-            AtomicWrite.replace(target, tmp -> {
-                if (!ImageIO.write(b, format, tmp.toFile())) {
-                    throw new ConvolabException("cannot write " + file + ": no " + format.toUpperCase(Locale.ROOT) + " writer");
-                }
-            });
+            AtomicWrite.replace(target, tmp -> ImageEncoders.encode(image, format, tmp, options));
         } catch (java.nio.file.AccessDeniedException e) {
             throw new ConvolabException("cannot write " + file + ": permission denied");
         } catch (IOException e) {
