@@ -102,6 +102,7 @@ public final class BatchCommand implements Callable<Integer> {
         if (codecThreads < 1) {
             throw new ConvolabException("--jobs must be at least 1");
         }
+        List<Integer> ordinals = parseDevices(devices);
         if (maxMegapixels <= 0) {
             throw new ConvolabException("--max-megapixels must be more than 0");
         }
@@ -120,7 +121,7 @@ public final class BatchCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new ConvolabException("cannot create " + outDir + ": " + e.getMessage());
         }
-        List<ConvolutionEngine> engines = openEngines(err);
+        List<ConvolutionEngine> engines = openEngines(ordinals, err);
         long t0 = System.nanoTime();
         BatchPipeline.Result result;
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
@@ -159,8 +160,7 @@ public final class BatchCommand implements Callable<Integer> {
     }
 
     /** One engine per GPU asked for with --devices; one engine for the CPU backend or when auto finds no GPU. */
-    private List<ConvolutionEngine> openEngines(PrintWriter err) {
-        List<Integer> ordinals = parseDevices(devices);
+    private List<ConvolutionEngine> openEngines(List<Integer> ordinals, PrintWriter err) {
         List<ConvolutionEngine> engines = new ArrayList<>();
         try {
             if (backend == Backend.CPU) {

@@ -26,8 +26,9 @@ import org.convolab.core.ConvolutionEngine;
  *
  * <p>A failing file gives a {@link Status#FAILED} outcome with its one-line reason and the others go
  * on. An existing output is {@link Status#SKIPPED} unless {@code force}. {@link #cancel()} stops the
- * batch: nothing new starts, encodes already running finish (their files are whole), the rest is
- * dropped, and {@link #run} returns.
+ * batch: nothing new starts, encodes already running finish (or fail, if the JVM is shutting down
+ * and closes their streams; either way the atomic write leaves a whole file or none), the rest is
+ * dropped without an outcome, and {@link #run} returns.
  *
  * @param <D> a decoded input
  * @param <F> a filtered image, ready to encode
@@ -237,6 +238,9 @@ public final class BatchPipeline<D, F> {
     // ---- bookkeeping ------------------------------------------------------------------------
 
     private synchronized void report(Outcome[] outcomes, int index, Outcome o) {
+        if (cancelled && o.status() == Status.FAILED && o.job().refusal() == null) {
+            return; // a stop closes streams under running codecs (ImageIO's own shutdown hook): not the file's fault
+        }
         outcomes[index] = o;
         listener.finished(o);
     }
