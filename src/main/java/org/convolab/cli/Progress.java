@@ -23,11 +23,13 @@ final class Progress implements AutoCloseable {
     private final String unit;
     private final PrintWriter err;
     private final ProgressBar bar;
+    private final long intervalNanos;
     private final long start = System.nanoTime();
     private long done;
     private long lastLine = System.nanoTime();
 
-    private Progress(String task, long total, String unit, PrintWriter err, ProgressBar bar) {
+    private Progress(String task, long total, String unit, PrintWriter err, ProgressBar bar, Duration interval) {
+        this.intervalNanos = interval.toNanos();
         this.task = task;
         this.total = total;
         this.unit = unit;
@@ -52,7 +54,12 @@ final class Progress implements AutoCloseable {
                     .setStyle(ProgressBarStyle.ASCII).showSpeed().setUpdateIntervalMillis(250)
                     .setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
         }
-        return new Progress(task, total, unit, enabled ? err : null, bar);
+        return new Progress(task, total, unit, enabled ? err : null, bar, LINE_INTERVAL);
+    }
+
+    /** Plain lines only, at the given interval (tests). */
+    static Progress lines(String task, long total, String unit, PrintWriter err, Duration interval) {
+        return new Progress(task, total, unit, err, null, interval);
     }
 
     /** Counts {@code n} more done; {@code extra} (may be empty) is shown beside the bar or in the line. */
@@ -63,18 +70,27 @@ final class Progress implements AutoCloseable {
             if (!extra.isEmpty()) {
                 bar.setExtraMessage(extra);
             }
-        } else if (err != null && System.nanoTime() - lastLine >= LINE_INTERVAL.toNanos()) {
+        } else if (err != null && System.nanoTime() - lastLine >= intervalNanos) {
             lastLine = System.nanoTime();
             err.println(line(extra));
             err.flush();
         }
     }
 
+    /** Moves the count up to {@code value} (never down). */
+    synchronized void stepTo(long value, String extra) {
+        if (value > done) {
+            step(value - done, extra);
+        }
+    }
+
     /** The plain progress line: "selftest: 1200/5000 cases (24%), 35 s, about 1 min 51 s left". */
     String line(String extra) {
         double s = (System.nanoTime() - start) / 1e9;
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s: %d/%d %s (%.0f%%), %s", task, done, total, unit,
-                total == 0 ? 100.0 : 100.0 * done / total, duration(s)));
+        double percent = total == 0 ? 100.0 : 100.0 * done / total;
+        StringBuilder sb = new StringBuilder(unit.equals("%")
+                ? String.format(Locale.ROOT, "%s: %.0f%%, %s", task, percent, duration(s))
+                : String.format(Locale.ROOT, "%s: %d/%d %s (%.0f%%), %s", task, done, total, unit, percent, duration(s)));
         if (done > 0 && done < total) {
             sb.append(", about ").append(duration(s * (total - done) / done)).append(" left");
         }

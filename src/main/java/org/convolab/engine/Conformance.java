@@ -126,6 +126,24 @@ public final class Conformance {
      * @param failures receives one line per failed case
      */
     public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures) {
+        return run(engine, strategies, failures, f -> { });
+    }
+
+    /**
+     * Runs the matrix on an engine, telling {@code progress} after each case the fraction of the
+     * work done (cases weighted by pixels times mask taps: the last, large cases take most of the time).
+     *
+     * @param failures receives one line per failed case
+     */
+    public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures,
+                       java.util.function.DoubleConsumer progress) {
+        double totalWork = 0;
+        for (int[] size : sizes) {
+            for (Mask mask : masks()) {
+                totalWork += caseWork(size, mask) * policies().size() * strategies.size();
+            }
+        }
+        double work = 0;
         Random rnd = new Random(seed + 1);
         List<Mask> masks = masks();
         List<BorderPolicy> policies = policies();
@@ -152,11 +170,18 @@ public final class Conformance {
                             failed++;
                             failures.accept("FAIL " + name + ": " + problem);
                         }
+                        work += caseWork(size, mask);
+                        progress.accept(work / totalWork);
                     }
                 }
             }
         }
         return new Summary(passed, failed);
+    }
+
+    /** Relative cost of one case: every pixel, every tap, plus a fixed part for the comparison. */
+    private static double caseWork(int[] size, Mask mask) {
+        return (double) size[0] * size[1] * (mask.width() * mask.height() + 8);
     }
 
     private static String check(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy s, RgbaImage ref) {
