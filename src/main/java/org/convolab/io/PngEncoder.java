@@ -144,7 +144,14 @@ public final class PngEncoder {
         }
     }
 
-    /** libpng's heuristic: the filter whose output bytes, read as signed, have the smallest absolute sum. */
+    /** Bytes between those that the filter choice looks at: coprime with 3 and 4, so every channel is sampled. */
+    private static final int CHOICE_STRIDE = 5;
+
+    /**
+     * libpng's heuristic: the filter whose output bytes, read as signed, have the smallest absolute
+     * sum; estimated on every {@value #CHOICE_STRIDE}th byte, which picks the same filter for the
+     * rows of photographs at a fifth of the cost (the choice took longer than deflate level 1).
+     */
     static int bestFilter(byte[] cur, byte[] prev, int bpp) {
         long none = 0;
         long sub = 0;
@@ -152,7 +159,7 @@ public final class PngEncoder {
         long avg = 0;
         long paeth = 0;
         int n = cur.length;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i += CHOICE_STRIDE) {
             int x = cur[i] & 0xff;
             int a = i >= bpp ? cur[i - bpp] & 0xff : 0;
             int b = prev[i] & 0xff;
@@ -175,21 +182,39 @@ public final class PngEncoder {
         return best;
     }
 
+    /** Writes the row filtered with PNG filter {@code type} (0 none, 1 sub, 2 up, 3 average, 4 Paeth) at {@code off}. */
     static void applyFilter(int type, byte[] cur, byte[] prev, int bpp, byte[] out, int off) {
         int n = cur.length;
-        for (int i = 0; i < n; i++) {
-            int x = cur[i] & 0xff;
-            int a = i >= bpp ? cur[i - bpp] & 0xff : 0;
-            int b = prev[i] & 0xff;
-            int c = i >= bpp ? prev[i - bpp] & 0xff : 0;
-            int pred = switch (type) {
-                case 0 -> 0;
-                case 1 -> a;
-                case 2 -> b;
-                case 3 -> (a + b) >>> 1;
-                default -> paethPredictor(a, b, c);
-            };
-            out[off + i] = (byte) (x - pred);
+        int head = Math.min(bpp, n);
+        switch (type) { // one loop per filter: a switch inside the loop costs as much as the filtering
+            case 0 -> System.arraycopy(cur, 0, out, off, n);
+            case 1 -> {
+                System.arraycopy(cur, 0, out, off, head);
+                for (int i = bpp; i < n; i++) {
+                    out[off + i] = (byte) (cur[i] - cur[i - bpp]);
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < n; i++) {
+                    out[off + i] = (byte) (cur[i] - prev[i]);
+                }
+            }
+            case 3 -> {
+                for (int i = 0; i < head; i++) {
+                    out[off + i] = (byte) (cur[i] - ((prev[i] & 0xff) >>> 1));
+                }
+                for (int i = bpp; i < n; i++) {
+                    out[off + i] = (byte) (cur[i] - (((cur[i - bpp] & 0xff) + (prev[i] & 0xff)) >>> 1));
+                }
+            }
+            default -> {
+                for (int i = 0; i < head; i++) {
+                    out[off + i] = (byte) (cur[i] - prev[i]); // Paeth with a = c = 0 predicts b
+                }
+                for (int i = bpp; i < n; i++) {
+                    out[off + i] = (byte) (cur[i] - paethPredictor(cur[i - bpp] & 0xff, prev[i] & 0xff, prev[i - bpp] & 0xff));
+                }
+            }
         }
     }
 
