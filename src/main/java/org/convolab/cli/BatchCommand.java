@@ -54,12 +54,8 @@ public final class BatchCommand implements Callable<Integer> {
     @Mixin
     FilterOptions filter = new FilterOptions();
 
-    @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "auto", description = "as for filter (default ${DEFAULT-VALUE})")
-    String strategy;
-
-    @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto",
-            description = "where to filter (default ${DEFAULT-VALUE}: CUDA when usable, else the CPU)")
-    Backend backend;
+    @Mixin
+    EngineOptions engine = new EngineOptions();
 
     @Option(names = "--devices", paramLabel = "all|LIST", defaultValue = "0",
             description = "GPUs to use, one engine each: all, or numbers like 0,1 (default ${DEFAULT-VALUE}); the CPU backend is one engine")
@@ -88,24 +84,17 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "print only failures")
     boolean quiet;
 
-    @Option(names = "--max-megapixels", paramLabel = "MP", defaultValue = "500",
-            description = "refuse images larger than this, from the header (default ${DEFAULT-VALUE})")
-    double maxMegapixels;
-
     @Override
     public Integer call() {
         FilterSpec spec = filter.spec();
-        Strategy st = Strategy.parse(strategy);
-        st.checkApplicable(spec.mask());
+        Strategy st = engine.strategyFor(spec);
+        long maxPixels = engine.maxPixels();
         EncodeOptions encoding = new EncodeOptions(pngLevel, quality);
         int codecThreads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (codecThreads < 1) {
             throw new ConvolabException("--jobs must be at least 1");
         }
         List<Integer> ordinals = parseDevices(devices);
-        if (maxMegapixels <= 0) {
-            throw new ConvolabException("--max-megapixels must be more than 0");
-        }
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new ConvolabException("cannot write into " + outDir + ": it is a file, not a folder");
         }
@@ -127,7 +116,7 @@ public final class BatchCommand implements Callable<Integer> {
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
             Reporter reporter = new Reporter(out, err, bar, quiet, t0);
             BatchPipeline<RgbaImage, RgbaImage> pipeline = new BatchPipeline<>(
-                    new FileStages(spec, st, (long) (maxMegapixels * 1e6), encoding), engines, codecThreads, force, reporter::finished);
+                    new FileStages(spec, st, maxPixels, encoding), engines, codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {
                 pipeline.cancel();
@@ -163,7 +152,7 @@ public final class BatchCommand implements Callable<Integer> {
     private List<ConvolutionEngine> openEngines(List<Integer> ordinals, PrintWriter err) {
         List<ConvolutionEngine> engines = new ArrayList<>();
         try {
-            if (backend == Backend.CPU) {
+            if (engine.backend == Backend.CPU) {
                 engines.add(Engines.open(Backend.CPU, msg -> err.println("convolab: " + msg)));
                 return engines;
             }
@@ -175,7 +164,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             }
             for (int ordinal : ordinals) {
-                ConvolutionEngine e = Engines.open(backend, ordinal, msg -> err.println("convolab: " + msg));
+                ConvolutionEngine e = Engines.open(engine.backend, ordinal, msg -> err.println("convolab: " + msg));
                 engines.add(e);
                 if (e.backend().equals("cpu")) { // auto found no usable GPU: one CPU engine is all there is
                     break;

@@ -68,7 +68,7 @@ final class Progress implements AutoCloseable {
         if (bar != null) {
             bar.stepBy(n);
             if (!extra.isEmpty()) {
-                bar.setExtraMessage(extra);
+                bar.setExtraMessage(" " + extra);
             }
         } else if (err != null && System.nanoTime() - lastLine >= intervalNanos) {
             lastLine = System.nanoTime();

@@ -184,7 +184,7 @@ public final class BatchPipeline<D, F> {
         }
         try {
             toFilter.add(new Decoded<>(index, stages.decode(job.input())));
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
             report(outcomes, index, failed(job, e));
             inFlight.release();
         }
@@ -214,7 +214,7 @@ public final class BatchPipeline<D, F> {
                 codecs.execute(() -> encode(d.index(), job, filtered, pixels, inFlight, outcomes));
             } catch (RejectedExecutionException e) {
                 inFlight.release();
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
                 report(outcomes, d.index(), failed(job, e));
                 inFlight.release();
             }
@@ -228,7 +228,7 @@ public final class BatchPipeline<D, F> {
             }
             stages.encode(filtered, job.output(), force);
             report(outcomes, index, new Outcome(job, Status.DONE, "", pixels));
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
             report(outcomes, index, failed(job, e));
         } finally {
             inFlight.release();

@@ -119,6 +119,8 @@ class BatchCommandTest {
             "quality 101     | --quality 101     | --quality 101 is out of range",
             "png level 10    | --png-level 10    | --png-level 10 is out of range",
             "bad devices     | --devices one     | --devices 'one' is not",
+            "max megapixels  | --max-megapixels 0 | --max-megapixels must be more than 0",
+            "strategy        | --strategy warp   | unknown strategy",
             "no mask         | --border clamp    | no mask given"})
     void badOptionsExitOneWithOneLine(String what, String option, String message) {
         String[] o = option.trim().split(" ");
