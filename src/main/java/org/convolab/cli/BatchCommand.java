@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -19,8 +20,8 @@ import org.convolab.engine.Backend;
 import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
 import org.convolab.engine.Engines;
-import org.convolab.engine.FileStages;
-import org.convolab.io.EncodeOptions;
+import org.convolab.engine.FaithfulFileStages;
+import org.convolab.io.RowSinks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -89,12 +90,22 @@ public final class BatchCommand implements Callable<Integer> {
         FilterSpec spec = filter.spec();
         Strategy st = engine.strategyFor(spec);
         long maxPixels = engine.maxPixels();
-        EncodeOptions encoding = new EncodeOptions(pngLevel, quality);
         int codecThreads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (codecThreads < 1) {
-            throw new ConvolabException("--jobs must be at least 1");
+        List<Integer> ordinals;
+        // bad option values are usage errors (exit 2), found before any file is touched
+        try {
+            if (codecThreads < 1) {
+                throw new ConvolabException("--jobs must be at least 1");
+            }
+            new org.convolab.io.EncodeOptions(pngLevel, quality);
+            if (!org.convolab.engine.BatchPlan.FORMATS.contains(format.toLowerCase(java.util.Locale.ROOT))) {
+                throw new ConvolabException("unknown format '" + org.convolab.core.UserText.escape(format) + "' (use "
+                        + String.join(", ", org.convolab.engine.BatchPlan.FORMATS) + ")");
+            }
+            ordinals = parseDevices(devices);
+        } catch (ConvolabException e) {
+            throw new picocli.CommandLine.ParameterException(cmd.commandLine(), e.getMessage());
         }
-        List<Integer> ordinals = parseDevices(devices);
         if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
             throw new ConvolabException("cannot write into " + outDir + ": it is a file, not a folder");
         }
@@ -115,8 +126,15 @@ public final class BatchCommand implements Callable<Integer> {
         BatchPipeline.Result result;
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
             Reporter reporter = new Reporter(out, err, bar, quiet, t0);
-            BatchPipeline<RgbaImage, RgbaImage> pipeline = new BatchPipeline<>(
-                    new FileStages(spec, st, maxPixels, encoding), engines, codecThreads, force, reporter::finished);
+            java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Consumer<String> notices = n -> {
+                if (said.add(n)) {
+                    err.println("convolab: " + n);
+                }
+            };
+            BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
+                    new FaithfulFileStages(spec, st, maxPixels, new RowSinks.Options(quality, pngLevel), notices), engines,
+                    codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {
                 pipeline.cancel();

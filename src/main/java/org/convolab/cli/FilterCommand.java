@@ -41,24 +41,14 @@ public final class FilterCommand implements Callable<Integer> {
     @Mixin
     FilterOptions filter = new FilterOptions();
 
-    @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "auto", converter = OptionConverters.StrategyName.class,
-            description = "naive, constant, tiled, tiled-out, cached, separable, separable-tiled or auto (default ${DEFAULT-VALUE})")
-    Strategy strategy;
-
-    @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto",
-            description = "where to filter (default ${DEFAULT-VALUE}: CUDA when usable, else the CPU)")
-    Backend backend;
+    @Mixin
+    EngineOptions where = new EngineOptions();
 
     @Option(names = "--timings", description = "print the timings of each phase")
     boolean timings;
 
     @Option(names = {"-f", "--force"}, description = "replace OUT if it exists")
     boolean force;
-
-    @Option(names = "--max-megapixels", paramLabel = "MP", defaultValue = "2000", converter = OptionConverters.Megapixels.class,
-            description = "refuse images larger than this, from the header (default ${DEFAULT-VALUE}; PNG and TIFF are streamed "
-                    + "in bands, other formats must fit in the Java heap)")
-    double maxMegapixels;
 
     @Option(names = "--quality", paramLabel = "Q", defaultValue = "92",
             description = "JPEG quality 1-100 (default ${DEFAULT-VALUE}; no chroma subsampling from 90)")
@@ -67,7 +57,7 @@ public final class FilterCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FilterSpec spec = filter.spec();
-        Strategy st = strategy;
+        Strategy st = where.strategy;
         st.checkApplicable(spec.mask());
         if (ImageFiles.sameFile(input, output)) {
             throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(input.toString()) + "; choose another output");
@@ -75,10 +65,10 @@ public final class FilterCommand implements Callable<Integer> {
         // the output's problems (exists, folder missing or read-only) are found before the slow decode
         ImageFiles.checkWritable(output, force);
         var err = cmd.commandLine().getErr();
-        FileFilter.Job job = new FileFilter.Job(input, output, force, (long) (maxMegapixels * 1e6),
+        FileFilter.Job job = new FileFilter.Job(input, output, force, where.maxPixels(),
                 new RowSinks.Options(quality, 6), 0);
         long t0 = System.nanoTime();
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+        try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
             StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));
             if (timings) {
                 cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));

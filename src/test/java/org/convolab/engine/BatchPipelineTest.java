@@ -21,7 +21,7 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.io.EncodeOptions;
+
 import org.convolab.io.ImageFiles;
 import org.convolab.io.SyntheticImages;
 import org.junit.jupiter.api.Test;
@@ -174,8 +174,9 @@ class BatchPipelineTest {
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("gaussian:1:5"), BorderPolicy.parse("mirror"));
         CountDownLatch firstDone = new CountDownLatch(1);
         try (CpuEngine engine = new CpuEngine()) {
-            BatchPipeline<RgbaImage, RgbaImage> p = new BatchPipeline<>(new FileStages(spec, Strategy.AUTO, Long.MAX_VALUE,
-                    EncodeOptions.DEFAULT), List.of(engine), 2, false, o -> firstDone.countDown());
+            BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> p = new BatchPipeline<>(new FaithfulFileStages(spec,
+                    Strategy.AUTO, Long.MAX_VALUE, org.convolab.io.RowSinks.Options.defaults(), n -> { }), List.of(engine), 2, false,
+                    o -> firstDone.countDown());
             Thread canceller = new Thread(() -> {
                 try {
                     firstDone.await(60, TimeUnit.SECONDS);
