@@ -91,6 +91,7 @@ final class MainMenus {
         MenuItem classroom = item("C_lassroom: Ghost Cells, Tiles, Cost Model...", "Shortcut+L", window::openClassroom);
         Menu tools = new Menu("_Tools", null, compare, classroom);
         bar = new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
+        bar.setId("menu-bar");
     }
 
     private static String mnemonic(String title) {

@@ -1,9 +1,12 @@
 package org.convolab.ui;
 
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Separator;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -15,13 +18,15 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignU;
 
 /**
- * The toolbar under the menus: icon buttons for the frequent actions (each also in a menu, with its
+ * The row under the menus: icon buttons for the frequent actions (each also in a menu, with its
  * shortcut in the tooltip), then the settings bar. Icons are font glyphs, so they stay sharp at any
  * screen scale.
  */
 final class MainToolbar {
-    /** The whole toolbar. */
+    /** The icon buttons. */
     final ToolBar bar;
+    /** The icons and the settings together, for the top of the window. */
+    final FlowPane row;
 
     MainToolbar(MainModel model, FileActions files, MainWindow window, SettingsBar settings) {
         bar = new ToolBar(
@@ -37,10 +42,12 @@ final class MainToolbar {
                 new Separator(),
                 button("tool-compare", MaterialDesignC.CHART_BAR, "Compare strategies (Ctrl+K)", window::openCompare),
                 button("tool-classroom", MaterialDesignS.SCHOOL_OUTLINE, "Classroom (Ctrl+L)", window::openClassroom),
-                button("tool-theme", MaterialDesignT.THEME_LIGHT_DARK, "Light or dark theme", window::toggleTheme),
-                new Separator(),
-                settings.toolbar);
+                button("tool-theme", MaterialDesignT.THEME_LIGHT_DARK, "Light or dark theme", window::toggleTheme));
         bar.setId("main-toolbar");
+        // the settings sit beside the icons and wrap under them when the window is narrow
+        row = new FlowPane(Orientation.HORIZONTAL, 4, 2, bar, settings.toolbar);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.setId("toolbar-row");
     }
 
     /** An icon button with a tooltip, its text for screen readers, and an action. */

@@ -87,7 +87,7 @@ final class MainWindow {
 
     private void build() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(menus.bar, toolbar.bar));
+        root.setTop(new VBox(menus.bar, toolbar.row));
         VBox left = new VBox(8, section("Mask"), maskEditor, settings.outputMapping);
         VBox.setVgrow(maskEditor, Priority.ALWAYS);
         left.setPadding(new Insets(6));

@@ -9,6 +9,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
@@ -109,6 +110,13 @@ final class SettingsBar {
                 model.edit(current().withBackend(backend.getValue()));
             }
         });
+        // fixed widths: the lists say why a choice cannot apply, and those long texts must not widen the bar
+        strategy.setPrefWidth(150);
+        backend.setPrefWidth(100);
+        border.setPrefWidth(110);
+        for (ComboBox<?> c : new ComboBox<?>[] {strategy, backend, border}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
         HBox bar = new HBox(8, new Label("Strategy"), strategy, new Label("Ghost cells"), border, new Label("value"), constant,
                 new Label("Backend"), backend);
         bar.setAlignment(Pos.CENTER_LEFT);
