@@ -89,6 +89,7 @@ final class MainWindow {
         BorderPane root = new BorderPane();
         root.setTop(new VBox(menus.bar, toolbar.row));
         VBox left = new VBox(8, section("Mask"), maskEditor, settings.outputMapping);
+        left.setId("mask-panel");
         VBox.setVgrow(maskEditor, Priority.ALWAYS);
         left.setPadding(new Insets(6));
         left.setPrefWidth(440);

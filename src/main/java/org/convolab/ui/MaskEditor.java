@@ -14,6 +14,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.convolab.core.ConvolabException;
@@ -31,6 +32,8 @@ import org.convolab.core.SeparableMask;
 final class MaskEditor extends VBox {
     /** The largest grid shown as numbers; larger masks are shown as a heat map only. */
     static final int MAX_NUMBERS = 21;
+    /** The widest mask whose row of numbers fits the panel; wider ones open as a heat map. */
+    static final int NUMBERS_FIT = 7;
 
     private final ComboBox<Integer> columns = oddSizes();
     private final ComboBox<Integer> rows = oddSizes();
@@ -78,7 +81,18 @@ final class MaskEditor extends VBox {
                 showView();
             }
         });
-        HBox size = new HBox(6, new Label("Columns"), columns, new Label("Rows"), rows, new HBox(0, numbersView, heatView));
+        columns.setPrefWidth(72);
+        rows.setPrefWidth(72);
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {columns, rows, numbersView, heatView}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        columns.setTooltip(new Tooltip("Columns (odd, 1 to 63)"));
+        rows.setTooltip(new Tooltip("Rows (odd, 1 to 63)"));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        Label sizeLabel = new Label("Size");
+        sizeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox size = new HBox(6, sizeLabel, columns, new Label("\u00d7"), rows, gap, new HBox(0, numbersView, heatView));
         size.setAlignment(Pos.CENTER_LEFT);
         columns.setOnAction(e -> resize());
         rows.setOnAction(e -> resize());
@@ -122,7 +136,7 @@ final class MaskEditor extends VBox {
         boolean fits = shown == null || (shown.width() <= MAX_NUMBERS && shown.height() <= MAX_NUMBERS);
         // too large for numbers: the choice stays visible, disabled, with the reason in its text
         numbersView.setDisable(!fits);
-        numbersView.setText(fits ? "Numbers" : "Numbers (up to " + MAX_NUMBERS + "x" + MAX_NUMBERS + ")");
+        numbersView.setText(fits ? "Numbers" : "Numbers (to " + MAX_NUMBERS + "x" + MAX_NUMBERS + ")");
         boolean showNumbers = fits && numbersView.isSelected();
         numbers.setVisible(showNumbers);
         heatPane.setVisible(!showNumbers);
@@ -144,9 +158,8 @@ final class MaskEditor extends VBox {
                 cells = new TextField[0];
                 grid.getChildren().clear();
                 selected = -1;
-                if (mask.width() > MAX_NUMBERS || mask.height() > MAX_NUMBERS) {
-                    heatView.setSelected(true);
-                }
+                // numbers while a row of them fits the panel, the heat map (with values when they fit) beyond
+                (mask.width() > NUMBERS_FIT ? heatView : numbersView).setSelected(true);
             }
             showView();
             fillCells();

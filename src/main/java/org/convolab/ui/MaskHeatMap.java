@@ -136,8 +136,14 @@ final class MaskHeatMap extends Region {
         double c = cellSize();
         double ox = x0();
         double oy = y0();
-        boolean text = c >= TEXT_CELL;
-        g.setFont(Font.font("monospace", Math.max(9, Math.min(13, c / 4))));
+        // values are written in when the longest fits its square at a readable size
+        int longest = 1;
+        for (float v : w) {
+            longest = Math.max(longest, MaskEditor.shortWeight(v).length());
+        }
+        double fontSize = Math.min(13, (c - 4) / (longest * 0.62));
+        boolean text = c >= TEXT_CELL && fontSize >= 8;
+        g.setFont(Font.font("monospace", fontSize));
         g.setTextAlign(TextAlignment.CENTER);
         for (int y = 0; y < mask.height(); y++) {
             for (int x = 0; x < mask.width(); x++) {

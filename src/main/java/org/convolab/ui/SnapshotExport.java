@@ -10,6 +10,9 @@ import javafx.scene.image.Image;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.paint.Paint;
 import javafx.scene.transform.Transform;
 import javax.imageio.ImageIO;
 
@@ -26,7 +29,18 @@ public final class SnapshotExport {
     public static WritableImage snapshot(Node node, double scale) {
         SnapshotParameters p = new SnapshotParameters();
         p.setTransform(Transform.scale(scale, scale));
+        p.setFill(background(node)); // the theme's background, not white behind a dark theme's text
         return node.snapshot(p, null);
+    }
+
+    /** The first background colour behind a node: its own, a parent's, or the scene's. */
+    static Paint background(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (n instanceof Region r && r.getBackground() != null && !r.getBackground().getFills().isEmpty()) {
+                return r.getBackground().getFills().get(0).getFill();
+            }
+        }
+        return node.getScene() != null && node.getScene().getFill() != null ? node.getScene().getFill() : Color.WHITE;
     }
 
     /** Writes an image as a PNG file. */

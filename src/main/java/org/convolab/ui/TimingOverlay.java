@@ -26,7 +26,7 @@ final class TimingOverlay extends VBox {
 
     private final Label text = new Label();
     final HBox bar = new HBox();
-    private final Label legend = new Label();
+    private final HBox legend = new HBox(10);
 
     TimingOverlay() {
         text.setId("timing-overlay-text");
@@ -47,7 +47,7 @@ final class TimingOverlay extends VBox {
         List<Phase> phases = phases(o);
         double total = phases.stream().mapToDouble(Phase::ms).sum();
         bar.getChildren().clear();
-        StringBuilder names = new StringBuilder();
+        legend.getChildren().clear();
         for (Phase p : phases) {
             Region r = new Region();
             r.getStyleClass().add(p.styleClass());
@@ -56,9 +56,12 @@ final class TimingOverlay extends VBox {
             r.setPrefSize(w, 10);
             Tooltip.install(r, new Tooltip(p.name() + " " + ms(p.ms())));
             bar.getChildren().add(r);
-            names.append(names.length() == 0 ? "" : "  ").append(p.name());
+            Region swatch = new Region();
+            swatch.getStyleClass().add(p.styleClass());
+            swatch.setMinSize(9, 9);
+            swatch.setMaxSize(9, 9);
+            legend.getChildren().add(new Label(p.name(), swatch));
         }
-        legend.setText(names.toString());
     }
 
     /** The phases of the bar in order, without those that do not apply (no upload or download on the CPU). */

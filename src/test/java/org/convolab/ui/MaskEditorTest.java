@@ -55,6 +55,8 @@ class MaskEditorTest {
     void a13x13MaskShowsAllItsValuesUncut(FxRobot robot) {
         robot.interact(() -> editor.show(MaskPresets.parse("gaussian:2")));
         WaitForAsyncUtils.waitForFxEvents();
+        assertThat(editor.showsNumbers()).as("wider than the panel: a heat map first").isFalse();
+        robot.interact(() -> editor.numbersView.setSelected(true));
         assertThat(editor.showsNumbers()).isTrue();
         for (int x = 0; x < 13; x++) {
             TextField f = robot.lookup("#w-" + x + "-6").queryAs(TextField.class);
@@ -69,7 +71,7 @@ class MaskEditorTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(editor.showsNumbers()).isFalse();
         assertThat(editor.numbersView.isDisabled()).isTrue();
-        assertThat(editor.numbersView.getText()).contains("up to 21x21");
+        assertThat(editor.numbersView.getText()).contains("to 21x21");
         double side = editor.heatMap.cellSize();
         assertThat(side).isGreaterThanOrEqualTo(5);
         assertThat(side * 63).isLessThanOrEqualTo(editor.heatMap.getWidth());

@@ -91,14 +91,23 @@ public final class GhostCellView extends VBox {
                 paint();
             }
         });
-        VBox.setVgrow(scroll, Priority.ALWAYS);
         terms.setPrefHeight(170);
         terms.setMinHeight(90);
         // the list and the grid highlight each other: a selected term outlines the cell it reads
         terms.getSelectionModel().selectedIndexProperty().addListener(o -> paint());
         canvas.setOnMouseExited(e -> terms.getSelectionModel().clearSelection());
         result.setStyle("-fx-font-weight: bold;");
-        getChildren().addAll(controls, scroll, hoverLabel, new Label("Weighted sum at the selected output pixel:"), terms, result);
+        // the grid takes the left and all the height; the sum reads down the right
+        extent.setPrefWidth(80);
+        hoverLabel.setWrapText(true);
+        result.setWrapText(true);
+        VBox sumSide = new VBox(6, hoverLabel, new Label("Weighted sum at the selected output pixel:"), terms, result);
+        VBox.setVgrow(terms, Priority.ALWAYS);
+        sumSide.setMinWidth(280);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(scroll, sumSide);
+        split.setDividerPositions(0.58);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        getChildren().addAll(controls, split);
     }
 
     /** Shows the image and settings (called whenever either changes). */

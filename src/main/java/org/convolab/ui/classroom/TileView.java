@@ -64,7 +64,6 @@ public final class TileView extends VBox {
         // the drawing fills the space between the controls and the text, and scales with the window
         holder.setMinSize(120, 120);
         holder.setPrefSize(560, 560);
-        VBox.setVgrow(holder, Priority.ALWAYS);
         holder.layoutBoundsProperty().addListener((o, was, now) -> {
             double side = Math.max(100, Math.floor(Math.min(now.getWidth(), now.getHeight())));
             if (side != view) {
@@ -74,7 +73,15 @@ public final class TileView extends VBox {
                 redraw();
             }
         });
-        getChildren().addAll(controls, holder, info);
+        // the explanation reads down the right of the drawing, never cut off under it
+        info.setMinWidth(300);
+        info.setPrefWidth(460);
+        info.setMaxHeight(Double.MAX_VALUE);
+        info.setAlignment(Pos.TOP_LEFT);
+        HBox.setHgrow(holder, Priority.ALWAYS);
+        HBox body = new HBox(12, holder, info);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getChildren().addAll(controls, body);
     }
 
     void show(RgbaImage img, Image imgFx, EditState s) {

@@ -127,11 +127,14 @@ public final class CompareWindow {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<RowView>) c -> showPair());
-        table.setPrefHeight(240);
+        table.getStyleClass().add(atlantafx.base.theme.Styles.DENSE); // more rows in view at 720 px
+        table.setPrefHeight(380);
+        table.setMinHeight(150);
         chart.setTitle("Median kernel time (ms)");
         chart.setLegendVisible(false);
         chart.setAnimated(false);
-        chart.setPrefHeight(240);
+        chart.setPrefHeight(190);
+        chart.setMinHeight(160);
         cancel.setDisable(true);
         run.setMinWidth(Region.USE_PREF_SIZE);
         cancel.setMinWidth(Region.USE_PREF_SIZE);
@@ -147,6 +150,7 @@ public final class CompareWindow {
         controls.setAlignment(Pos.CENTER_LEFT);
         cpuNote.setId("compare-cpu-note");
         cpuNote.setWrapText(true);
+        cpuNote.setMinHeight(Region.USE_PREF_SIZE);
         cpuNote.getStyleClass().add("notice");
         boolean cpu = engine.backend().equals("cpu");
         cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has two loops, a 2D one and, for "
@@ -155,8 +159,8 @@ public final class CompareWindow {
         cpuNote.setVisible(cpu);
         cpuNote.setManaged(cpu);
         for (ImageView v : new ImageView[] {left, right, diff}) {
-            v.setFitWidth(300);
-            v.setFitHeight(220);
+            v.setFitWidth(240);
+            v.setFitHeight(150);
             v.setPreserveRatio(true);
         }
         HBox pair = new HBox(8, left, right, diff);
