@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
@@ -16,7 +17,7 @@ import org.convolab.core.Mask;
  * stronger the larger the weight against the largest one; the values are written in when the squares
  * are large enough. The squares fit the space the view is given. When editable, dragging a square up
  * or down changes its weight (a full-height drag spans the largest weight), and the new mask is
- * reported once, on release; clicking selects a square for exact entry.
+ * reported once, on release; clicking selects a square for exact entry, and so do the arrow keys.
  */
 final class MaskHeatMap extends Region {
     /** Squares at least this large show their value. */
@@ -38,9 +39,34 @@ final class MaskHeatMap extends Region {
         getStyleClass().add("mask-heat-map");
         setMinSize(40, 40);
         setPrefSize(300, 300);
-        canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::press);
-        canvas.addEventHandler(MouseEvent.MOUSE_DRAGGED, this::drag);
-        canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, this::release);
+        addEventHandler(MouseEvent.MOUSE_PRESSED, this::press);
+        addEventHandler(MouseEvent.MOUSE_DRAGGED, this::drag);
+        addEventHandler(MouseEvent.MOUSE_RELEASED, this::release);
+        // keyboard: the arrows move the selection (Tab then reaches the field for its exact value)
+        setFocusTraversable(true);
+        addEventHandler(KeyEvent.KEY_PRESSED, this::key);
+    }
+
+    private void key(KeyEvent e) {
+        if (mask == null) {
+            return;
+        }
+        int k = Math.max(0, selected);
+        int x = k % mask.width();
+        int y = k / mask.width();
+        switch (e.getCode()) {
+            case LEFT -> x = Math.max(0, x - 1);
+            case RIGHT -> x = Math.min(mask.width() - 1, x + 1);
+            case UP -> y = Math.max(0, y - 1);
+            case DOWN -> y = Math.min(mask.height() - 1, y + 1);
+            default -> {
+                return;
+            }
+        }
+        selected = selected < 0 ? mask.radiusY() * mask.width() + mask.radiusX() : y * mask.width() + x;
+        onSelect.accept(selected);
+        draw();
+        e.consume();
     }
 
     /** Makes the squares editable by dragging; edits go to the consumer as new masks. */
@@ -175,6 +201,7 @@ final class MaskHeatMap extends Region {
     }
 
     private void press(MouseEvent e) {
+        requestFocus();
         int k = cellAt(e.getX(), e.getY());
         if (k < 0) {
             return;

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.application.Application;
 import javafx.geometry.Bounds;
 import javafx.geometry.Rectangle2D;
@@ -49,19 +47,6 @@ class FirstContactTest {
         model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
     }
 
-    private static void waitUntil(BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out", e);
-        }
-    }
-
-    private void settled() {
-        waitUntil(() -> model.outcome() != null && model.outcome().state().equals(model.current()));
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
     private static Bounds onScreen(Node n) {
         return n.localToScreen(n.getBoundsInLocal());
     }
@@ -78,7 +63,7 @@ class FirstContactTest {
             stage.setWidth(b.getWidth());
             stage.setHeight(b.getHeight());
         });
-        settled();
+        UiWait.settled(model);
         assertThat(stage.getX()).isGreaterThanOrEqualTo(0);
         assertThat(stage.getY()).isGreaterThanOrEqualTo(0);
         assertThat(stage.getX() + stage.getWidth()).isLessThanOrEqualTo(1280);
@@ -135,22 +120,22 @@ class FirstContactTest {
 
     @Test
     void ctrlZInAMaskCellUndoesTheWeightJustTyped(FxRobot robot) {
-        settled();
+        UiWait.settled(model);
         Mask box = model.current().mask();
         robot.doubleClickOn("#w-1-1").eraseText(8).write("5").type(KeyCode.ENTER);
-        waitUntil(() -> model.current().mask().get(1, 1) == 5f);
+        UiWait.until(() -> model.current().mask().get(1, 1) == 5f);
         assertThat(robot.lookup("#w-1-1").query().isFocused()).isTrue();
         robot.press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
-        waitUntil(() -> model.current().mask().equals(box));
+        UiWait.until(() -> model.current().mask().equals(box));
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.Z).release(KeyCode.Z, KeyCode.SHIFT, KeyCode.CONTROL);
-        waitUntil(() -> model.current().mask().get(1, 1) == 5f);
+        UiWait.until(() -> model.current().mask().get(1, 1) == 5f);
     }
 
     @Test
     void altFOpensTheFileMenuAndSampleNamesKeepTheirUnderscores(FxRobot robot) {
-        settled();
+        UiWait.settled(model);
         robot.press(KeyCode.ALT, KeyCode.F).release(KeyCode.F, KeyCode.ALT);
-        waitUntil(window.menus.fileMenu::isShowing);
+        UiWait.until(window.menus.fileMenu::isShowing);
         robot.interact(window.menus.fileMenu::hide);
         MenuItem hubble = window.menus.samples.getItems().stream().filter(i -> i.getText().contains("hubble")).findFirst()
                 .orElseThrow();
@@ -162,7 +147,7 @@ class FirstContactTest {
 
     @Test
     void zoomKeysZoomAndTheStatusBarShowsThePercentage(FxRobot robot) {
-        settled();
+        UiWait.settled(model);
         robot.clickOn("#image-size");
         String fitted = window.zoomLabel.getText();
         assertThat(fitted).matches("Zoom [0-9.]+ %");
@@ -194,7 +179,7 @@ class FirstContactTest {
             ConvolabApp.open(holder[0], broken);
         });
         Stage other = holder[0];
-        waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        UiWait.until(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         assertThat(other.getTitle()).isEqualTo("Convolab").doesNotContain("broken");
         robot.interact(() -> {
             ((Stage) robot.lookup(".dialog-pane").query().getScene().getWindow()).close();
@@ -207,9 +192,9 @@ class FirstContactTest {
     @Test
     void strategiesThatDoNotFitTheMaskAreDisabledAndSayWhy(FxRobot robot) {
         robot.interact(() -> model.applyPreset("sharpen"));
-        settled();
+        UiWait.settled(model);
         robot.clickOn("#strategy");
-        waitUntil(() -> robot.lookup(".list-cell").queryAll().stream()
+        UiWait.until(() -> robot.lookup(".list-cell").queryAll().stream()
                 .anyMatch(c -> ((ListCell<?>) c).getText() != null && ((ListCell<?>) c).getText().startsWith("separable")));
         ListCell<?> sep = robot.lookup(".list-cell").queryAll().stream().map(c -> (ListCell<?>) c)
                 .filter(c -> c.getText() != null && c.getText().startsWith("separable \u2014")).findFirst().orElseThrow();
@@ -238,7 +223,7 @@ class FirstContactTest {
 
     @Test
     void theOverlayOnTheCpuHasNoUploadOrDownload() {
-        settled();
+        UiWait.settled(model);
         FilterOutcome o = model.outcome();
         assertThat(TimingOverlay.describe(o)).doesNotContain("upload").doesNotContain("download").contains("kernels");
         assertThat(TimingOverlay.phases(o)).extracting(TimingOverlay.Phase::name).doesNotContain("upload", "download")
@@ -261,14 +246,14 @@ class FirstContactTest {
 
     @Test
     void exportWritesThePictureAtTwiceTheSize(FxRobot robot) throws Exception {
-        settled();
+        UiWait.settled(model);
         Image[] pic = new Image[1];
         robot.interact(() -> pic[0] = window.picture(ExportTarget.IMAGES, 2));
         assertThat(pic[0].getWidth()).isEqualTo(Math.ceil(window.imageArea.getWidth() * 2), org.assertj.core.data.Offset.offset(2.0));
         Path png = dir.resolve("view.png");
         robot.interact(() -> window.files.writePicture(pic[0], png));
-        waitUntil(() -> Files.exists(png) && Files.isReadable(png) && sizeOf(png) > 0);
-        waitUntil(() -> readable(png));
+        UiWait.until(() -> Files.exists(png) && Files.isReadable(png) && sizeOf(png) > 0);
+        UiWait.until(() -> readable(png));
         assertThat(ImageIO.read(png.toFile()).getWidth()).isEqualTo((int) pic[0].getWidth());
         // the classroom has nothing to export until it is open
         robot.interact(() -> assertThat(window.picture(ExportTarget.CLASSROOM, 1)).isNull());
@@ -276,6 +261,18 @@ class FirstContactTest {
         robot.interact(window::openClassroom);
         robot.interact(() -> pic[0] = window.picture(ExportTarget.CLASSROOM, 1));
         assertThat(pic[0].getWidth()).isGreaterThan(100);
+    }
+
+    @Test
+    void copyPutsTheViewOnTheClipboard(FxRobot robot) {
+        UiWait.settled(model);
+        robot.interact(window::copyView);
+        robot.interact(() -> {
+            javafx.scene.input.Clipboard c = javafx.scene.input.Clipboard.getSystemClipboard();
+            assertThat(c.hasImage()).isTrue();
+            assertThat(c.getImage().getWidth()).isEqualTo(Math.ceil(window.imageArea.getWidth()),
+                    org.assertj.core.data.Offset.offset(1.0));
+        });
     }
 
     private static long sizeOf(Path p) {
@@ -298,7 +295,7 @@ class FirstContactTest {
 
     @Test
     void theClassroomGridScalesWithItsWindowAndTheListHighlightsTheGrid(FxRobot robot) {
-        settled();
+        UiWait.settled(model);
         var cw = new org.convolab.ui.classroom.ClassroomWindow[1];
         robot.interact(() -> cw[0] = window.openClassroom());
         robot.interact(() -> {

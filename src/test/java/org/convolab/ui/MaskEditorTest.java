@@ -100,6 +100,24 @@ class MaskEditorTest {
     }
 
     @Test
+    void theArrowKeysSelectASquareForTyping(FxRobot robot) {
+        robot.interact(() -> editor.heatView.setSelected(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#mask-heat-map");
+        robot.type(javafx.scene.input.KeyCode.RIGHT);
+        robot.type(javafx.scene.input.KeyCode.UP);
+        TextField field = robot.lookup("#mask-selected-weight").queryAs(TextField.class);
+        assertThat(field.isDisabled()).isFalse();
+        robot.interact(() -> {
+            field.setText("2");
+            field.fireEvent(new javafx.event.ActionEvent());
+        });
+        assertThat(edits).isNotEmpty();
+        Mask m = edits.get(edits.size() - 1);
+        assertThat(m.get(2, 0)).isEqualTo(2f);
+    }
+
+    @Test
     void sizesGoUpTo63(FxRobot robot) {
         robot.interact(() -> editor.show(MaskPresets.parse("box:61")));
         robot.interact(() -> editor.show(Mask.of(63, 63, new float[63 * 63])));

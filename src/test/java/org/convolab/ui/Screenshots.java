@@ -2,8 +2,6 @@ package org.convolab.ui;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -41,17 +39,8 @@ class Screenshots {
         model.edit(model.current().withBackend(Backend.CPU));
     }
 
-    private static void waitUntil(BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out", e);
-        }
-    }
-
     private void settled() {
-        waitUntil(() -> model.outcome() != null && model.outcome().state().equals(model.current()));
-        WaitForAsyncUtils.waitForFxEvents();
+        UiWait.settled(model);
         sleep(300);
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -225,7 +214,7 @@ class Screenshots {
         CompareWindow[] cw = new CompareWindow[1];
         robot.interact(() -> cw[0] = window.openCompare());
         robot.clickOn("#compare-run");
-        waitUntil(() -> !cw[0].table().getItems().isEmpty());
+        UiWait.until(() -> !cw[0].table().getItems().isEmpty());
         robot.interact(() -> cw[0].table().getSelectionModel().selectIndices(0, 7));
         ClassroomWindow[] cr = new ClassroomWindow[1];
         for (String theme : new String[] {"light", "dark"}) {
