@@ -8,7 +8,6 @@ import javafx.application.Application;
 import javafx.geometry.Bounds;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.MenuItem;
 import javafx.scene.image.Image;
@@ -40,11 +39,10 @@ class FirstContactTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
         this.stage = stage;
-        window = ConvolabApp.open(stage, null);
+        window = TestWindows.openOnTheCpu(stage);
         model = window.model();
-        model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
+        model.edit(model.current().withMask(MaskPresets.parse("box:3")));
     }
 
     private static Bounds onScreen(Node n) {

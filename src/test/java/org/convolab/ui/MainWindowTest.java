@@ -14,7 +14,6 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Backend;
 import org.convolab.ui.classroom.ClassroomWindow;
 import org.convolab.ui.compare.CompareTask;
 import org.convolab.ui.compare.CompareWindow;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The main window, driven as a user would, headless (Monocle), on the CPU engine. */
 @ExtendWith(ApplicationExtension.class)
@@ -38,10 +36,9 @@ class MainWindowTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
-        window = ConvolabApp.open(stage, null);
+        window = TestWindows.openOnTheCpu(stage);
         model = window.model();
-        model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
+        model.edit(model.current().withMask(MaskPresets.parse("box:3")));
     }
 
     /** Waits until the window shows a result of its current settings, and returns it. */

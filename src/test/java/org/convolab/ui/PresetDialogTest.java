@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.TimeUnit;
 import javafx.stage.Stage;
 import org.convolab.core.MaskPresets;
-import org.convolab.engine.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -20,9 +19,7 @@ class PresetDialogTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
-        window = ConvolabApp.open(stage, null);
-        window.model().edit(window.model().current().withBackend(Backend.CPU));
+        window = TestWindows.openOnTheCpu(stage);
     }
 
     @Test

@@ -7,7 +7,6 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.MaskPresets;
-import org.convolab.engine.Backend;
 import org.convolab.ui.classroom.ClassroomWindow;
 import org.convolab.ui.compare.CompareWindow;
 import org.junit.jupiter.api.Test;
@@ -32,11 +31,9 @@ class Screenshots {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
         this.stage = stage;
-        window = ConvolabApp.open(stage, null);
+        window = TestWindows.openOnTheCpu(stage);
         model = window.model();
-        model.edit(model.current().withBackend(Backend.CPU));
     }
 
     private void settled() {
