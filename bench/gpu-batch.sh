@@ -19,7 +19,7 @@ for i in $(seq -w 1 "$n"); do cp "$photo" "$work/in/p$i.jpg"; done
   for devs in 0 all; do
     echo "== batch of $n, --devices $devs"
     /usr/bin/time -f "wall %e s, peak RSS %M KiB, CPU %P" $cl batch "$work/in" -o "$work/out-$devs" --mask gaussian:1:5 \
-      --backend cuda --devices "$devs" --quiet 2>&1
+      --backend cuda --devices "$devs" 2>&1 | grep -v '^done '  # the summary and stage lines, not a line per file
     echo "outputs: $(ls "$work/out-$devs" | grep -c '\.jpg$'), temps left: $(ls -A "$work/out-$devs" | grep -c convolab- || true)"
   done
 } 2>&1 | tee "$out/batch.txt"
