@@ -81,7 +81,7 @@ final class MainWindow {
         sideBySide.getItems().addAll(titled("Input", inputView), titled("Output", outputStack()));
         imageArea.getChildren().add(sideBySide);
         root.setCenter(imageArea);
-        HBox status = new HBox(16, sizeLabel, deviceLabel, pixelLabel, message);
+        HBox status = new HBox(16, sizeLabel, deviceLabel, pixelLabel, files.progress, message);
         status.setPadding(new Insets(4, 8, 4, 8));
         status.setId("status-bar");
         message.setId("status-message");
@@ -143,15 +143,24 @@ final class MainWindow {
     private void bindToModel() {
         message.textProperty().bind(model.statusProperty());
         overlay.visibleProperty().bind(menus.showOverlay.selectedProperty().and(model.outcomeProperty().isNotNull()));
-        inputView.image.bind(model.inputImageProperty());
-        outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? model.inputImage() : null,
+        inputView.image.bind(model.inputProperty());
+        outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? model.input() : null,
                 menus.splitMode.selectedProperty(), model.inputProperty()));
+        model.setVisibleRegion(() -> model.input() == null ? null
+                : outputView.visibleRegion(model.input().width(), model.input().height()));
+        model.previewProperty().addListener((o, was, p) -> outputView.patch.set(
+                p == null ? null : new ImageCanvas.Patch(p.result().image(), p.x(), p.y())));
+        model.filterWorker().progressProperty().addListener((o, was, f) -> {
+            if (f.doubleValue() >= 0 && model.filterWorker().isRunning() && files.progress.shown() != model.filterWorker()) {
+                files.progress.show(model.filterWorker(), "Filtering the whole image");
+            }
+        });
         inputView.setOnHoverPixel(this::hover);
         outputView.setOnHoverPixel(this::hover);
         model.stateProperty().addListener((o, was, now) -> maskEditor.show(now.mask()));
         maskEditor.show(model.current().mask());
         model.outcomeProperty().addListener((o, was, now) -> {
-            outputView.image.set(now == null ? null : now.image());
+            outputView.image.set(now == null ? null : now.result().image());
             if (now != null) {
                 overlay.show(now);
             }
