@@ -40,6 +40,7 @@ final class ImageCanvas extends Region {
     private volatile RgbaImage drawnImage;
     private volatile Patch drawnPatch;
     private int largestTileSide;
+    private long longestDrawNanos;
     private double dragX;
     private double dragY;
     private boolean draggingDivider;
@@ -103,6 +104,11 @@ final class ImageCanvas extends Region {
         return drawnPatch;
     }
 
+    /** The longest time one draw took on the FX thread, in milliseconds (tiles made included). */
+    double longestDrawMs() {
+        return longestDrawNanos / 1e6;
+    }
+
     /** The largest side of any JavaFX image this view has drawn (at most {@link TiledImage#TILE}). */
     int largestTileSide() {
         return largestTileSide;
@@ -155,6 +161,12 @@ final class ImageCanvas extends Region {
     }
 
     private void draw() {
+        long start = System.nanoTime();
+        drawNow();
+        longestDrawNanos = Math.max(longestDrawNanos, System.nanoTime() - start);
+    }
+
+    private void drawNow() {
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
         double h = canvas.getHeight();

@@ -86,6 +86,24 @@ class RegionFilterTest {
     }
 
     @Test
+    void theFastEnginesRegionsAndBandsEqualItsWholeResult() {
+        RgbaImage img = noise(1500, 1000, 4);
+        for (String preset : new String[] {"sharpen", "box:3", "gaussian:7"}) {
+            for (BorderPolicy b : policies()) {
+                FilterSpec spec = FilterSpec.of(org.convolab.core.MaskPresets.parse(preset), b);
+                RgbaImage whole = engine.filter(img, spec, Strategy.AUTO).image();
+                RgbaImage banded = RegionFilter.filterInBands(engine, img, spec, Strategy.AUTO, 97, () -> false, f -> { })
+                        .image();
+                RgbaImage.Difference d = banded.difference(whole);
+                assertThat(d.max()).as("%s %s banded: %s", preset, b.name(), d).isZero();
+                RgbaImage part = RegionFilter.filter(engine, img, spec, Strategy.AUTO, 700, 400, 333, 222).image();
+                d = part.difference(whole.crop(700, 400, 333, 222));
+                assertThat(d.max()).as("%s %s region: %s", preset, b.name(), d).isZero();
+            }
+        }
+    }
+
+    @Test
     void aCancelledPassStopsBetweenBands() {
         RgbaImage img = noise(20, 20, 3);
         int[] bands = {0};
