@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.VerticalDirection;
@@ -22,7 +21,6 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
-import org.convolab.engine.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -45,18 +43,8 @@ class BigImageWindowTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
-        window = ConvolabApp.open(stage, null);
+        window = WindowTests.openOnCpu(stage);
         model = window.model();
-        model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
-    }
-
-    private static void waitUntil(int seconds, BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out", e);
-        }
     }
 
     /** A smooth gradient with a grid, so panning and filtering show. */
@@ -101,7 +89,7 @@ class BigImageWindowTest {
     }
 
     private void settle() {
-        waitUntil(60, () -> model.outcome() != null && model.outcome().state().equals(model.current())
+        WindowTests.waitUntil(60, () -> model.outcome() != null && model.outcome().state().equals(model.current())
                 && model.outcome().result().image().width() == model.input().width());
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -122,7 +110,7 @@ class BigImageWindowTest {
             progressWatch.start();
             window.files.open(Path.of("generated-20000x15000.png"), () -> generated(W, H));
         });
-        waitUntil(60, () -> model.input() != null && model.input().width() == W);
+        WindowTests.waitUntil(60, () -> model.input() != null && model.input().width() == W);
         log("opened");
         settle();
         log("filtered");
@@ -144,7 +132,7 @@ class BigImageWindowTest {
 
         // an edit: the visible region first, then the whole image
         robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("sharpen"))));
-        waitUntil(60, () -> model.previewProperty().get() != null || model.outcome().state().equals(model.current()));
+        WindowTests.waitUntil(60, () -> model.previewProperty().get() != null || model.outcome().state().equals(model.current()));
         FilterOutcome preview = model.previewProperty().get();
         log("previewed");
         settle();
@@ -200,11 +188,11 @@ class BigImageWindowTest {
             release.await(30, TimeUnit.SECONDS);
             return generated(64, 64);
         }));
-        waitUntil(10, () -> decoding.getCount() == 0);
+        WindowTests.waitUntil(10, () -> decoding.getCount() == 0);
         assertThat(window.files.progress.isVisible()).isTrue();
         robot.clickOn("#progress-cancel");
         release.countDown();
-        waitUntil(10, () -> !window.files.progress.isVisible());
+        WindowTests.waitUntil(10, () -> !window.files.progress.isVisible());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(model.input()).isSameAs(before);
         assertThat(model.statusProperty().get()).contains("cancelled");

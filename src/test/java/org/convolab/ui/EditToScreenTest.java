@@ -6,12 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.stage.Stage;
 import org.convolab.core.MaskPresets;
-import org.convolab.engine.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -31,18 +28,8 @@ class EditToScreenTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
-        window = ConvolabApp.open(stage, null);
+        window = WindowTests.openOnCpu(stage);
         model = window.model();
-        model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
-    }
-
-    private static void waitUntil(BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out", e);
-        }
     }
 
     /** Notes the first pulse at which the output view has drawn the newest outcome. */
@@ -73,7 +60,7 @@ class EditToScreenTest {
                 t0[0] = System.nanoTime();
                 model.edit(model.current().withMask(MaskPresets.parse(mask)));
             });
-            waitUntil(() -> meter.shownAt != 0);
+            WindowTests.waitUntil(60, () -> meter.shownAt != 0);
             robot.interact(meter::stop);
             double total = (meter.shownAt - t0[0]) / 1e6;
             double engine = model.outcome().result().timings().totalMs();
@@ -93,7 +80,7 @@ class EditToScreenTest {
     @Test
     void theWindowAddsAboutAFrameToTheEngineTimeOnA24MegapixelImage(FxRobot robot) {
         robot.interact(() -> window.files.open(Path.of("generated-6000x4000.png"), () -> BigImageWindowTest.generated(6000, 4000)));
-        waitUntil(() -> model.input() != null && model.input().width() == 6000 && model.outcome() != null
+        WindowTests.waitUntil(60, () -> model.input() != null && model.input().width() == 6000 && model.outcome() != null
                 && model.outcome().result().image().width() == 6000);
         WaitForAsyncUtils.waitForFxEvents();
         guiAddedMs(robot, 2); // warm-up: the JIT, the tile pool
