@@ -109,6 +109,7 @@ final class FileActions implements AutoCloseable {
                 return null;
             }
         };
+        model.say("Saving " + target.getFileName() + "..."); // in the background: the window goes on working
         write.setOnSucceeded(e -> model.say("Saved " + target));
         write.setOnFailed(e -> error("Not saved", MainModel.describe(write.getException())));
         io.submit(write);
