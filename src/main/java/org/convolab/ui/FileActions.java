@@ -3,6 +3,7 @@ package org.convolab.ui;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
@@ -29,6 +30,9 @@ final class FileActions implements AutoCloseable {
     private final ExecutorService io = BackgroundThreads.single("convolab-io");
     /** File › Open Recent, refilled after each open. */
     final Menu recentMenu = new Menu("Open _Recent");
+    /** The status bar's progress of opening and of filtering a big image. */
+    final ProgressStrip progress = new ProgressStrip();
+    private Task<?> opening;
 
     FileActions(Stage stage, MainModel model, AppPreferences prefs) {
         this.stage = stage;
@@ -37,27 +41,57 @@ final class FileActions implements AutoCloseable {
         refreshRecent();
     }
 
-    /** A decoded image and its JavaFX copy, both made off the FX thread. */
+    /** A decoded image and its JavaFX copy (null for an image too big for one JavaFX image), both made off the FX thread. */
     private record Loaded(RgbaImage image, Image fx) {
     }
 
     /** Opens an image in the background; a dialog says why when it cannot be read. */
     void open(Path path) {
-        model.say("Opening " + path.getFileName() + "...");
+        open(path, () -> ImageFiles.read(path));
+    }
+
+    /**
+     * Opens what {@code read} decodes, in the background, with progress and Cancel in the status bar;
+     * a cancelled or failed open leaves the image shown before in place.
+     */
+    void open(Path path, Callable<RgbaImage> read) {
+        if (opening != null) {
+            opening.cancel(); // the newest open wins
+        }
+        String name = String.valueOf(path.getFileName());
+        model.say("Opening " + name + "...");
         Task<Loaded> load = new Task<>() {
             @Override
-            protected Loaded call() {
-                RgbaImage img = ImageFiles.read(path);
-                return new Loaded(img, FxImages.toFx(img));
+            protected Loaded call() throws Exception {
+                updateProgress(-1, 1);
+                RgbaImage img = read.call();
+                if (isCancelled()) {
+                    return null;
+                }
+                return new Loaded(img, FxImages.fitsOneImage(img.width(), img.height()) ? FxImages.toFx(img) : null);
             }
         };
+        opening = load;
         load.setOnSucceeded(e -> {
+            opening = null;
             model.opened(path, load.getValue().image(), load.getValue().fx());
             prefs.opened(path);
             refreshRecent();
         });
-        load.setOnFailed(e -> error("Cannot open " + path.getFileName(), MainModel.describe(load.getException())));
+        load.setOnCancelled(e -> {
+            if (opening == load) {
+                opening = null;
+                model.say("Not opened: " + name + " (cancelled)");
+            }
+        });
+        load.setOnFailed(e -> error("Cannot open " + name, MainModel.describe(load.getException())));
+        progress.show(load, "Opening " + name);
         io.submit(load);
+    }
+
+    /** The open running now, or null. */
+    Task<?> opening() {
+        return opening;
     }
 
     /** Saves a result; never over the input. The file chooser has already asked before replacing a file. */
@@ -75,6 +109,7 @@ final class FileActions implements AutoCloseable {
                 return null;
             }
         };
+        model.say("Saving " + target.getFileName() + "..."); // in the background: the window goes on working
         write.setOnSucceeded(e -> model.say("Saved " + target));
         write.setOnFailed(e -> error("Not saved", MainModel.describe(write.getException())));
         io.submit(write);

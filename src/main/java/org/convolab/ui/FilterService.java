@@ -1,5 +1,6 @@
 package org.convolab.ui;
 
+import java.util.function.Supplier;
 import javafx.concurrent.Service;
 import javafx.concurrent.Task;
 import org.convolab.core.ConvolutionEngine;
@@ -8,28 +9,44 @@ import org.convolab.core.RgbaImage;
 
 /**
  * Runs filters off the FX thread, one at a time, newest first. {@link #submit} replaces the pending
- * request and restarts the service: a request still waiting is dropped, one already running finishes
- * but its result is ignored (the service reports only the current task, and each outcome carries its
- * sequence number so an older one can never overtake a newer one).
+ * request and restarts the service: a request still waiting is dropped, one already running is
+ * cancelled (a big image between two bands) and its result ignored (the service reports only the
+ * current task, and each outcome carries its sequence number so an older one can never overtake a
+ * newer one).
+ *
+ * <p>A big image ({@link #BIG_PIXELS} or more) is filtered in two steps: first the region visible in
+ * the window, with its halo, published as a preview through {@link #valueProperty()} (its
+ * {@link FilterOutcome#complete()} is false); then the whole image band by band with progress.
  */
 final class FilterService extends Service<FilterOutcome> {
+    /** From this many pixels on, the whole image is filtered in bands, after a preview of the visible region. */
+    static final int BIG_PIXELS = 32 << 20;
+    /** The largest visible region filtered as a preview; a larger one (zoomed far out) goes straight to the whole. */
+    static final int PREVIEW_PIXELS = 6 << 20;
 
-    /** One request: immutable inputs. */
-    private record Request(RgbaImage image, EditState state, long sequence) {
+    /** One request: immutable inputs; region is {x, y, w, h} or null. */
+    private record Request(RgbaImage image, EditState state, long sequence, int[] region) {
     }
 
     private final EngineProvider engines;
     private volatile Request pending;
     private long sequence;
+    private Supplier<int[]> visibleRegion = () -> null;
 
     FilterService(EngineProvider engines) {
         this.engines = engines;
         setExecutor(BackgroundThreads.single("convolab-filter"));
     }
 
+    /** Where to ask, at each request, which image region {x, y, w, h} the window shows (or null). */
+    void setVisibleRegion(Supplier<int[]> region) {
+        visibleRegion = region;
+    }
+
     /** Filters the image with the state, replacing any request not yet shown. Call on the FX thread. */
     long submit(RgbaImage image, EditState state) {
-        pending = new Request(image, state, ++sequence);
+        int[] region = (long) image.width() * image.height() >= BIG_PIXELS ? visibleRegion.get() : null;
+        pending = new Request(image, state, ++sequence, region);
         restart();
         return sequence;
     }
@@ -49,12 +66,28 @@ final class FilterService extends Service<FilterOutcome> {
                     return null;
                 }
                 ConvolutionEngine engine = engines.engine(r.state().backend());
-                FilterResult result = engine.filter(r.image(), r.state().spec(), r.state().strategy());
-                if (isCancelled()) {
-                    return null;
+                RgbaImage img = r.image();
+                if ((long) img.width() * img.height() < BIG_PIXELS) {
+                    FilterResult result = engine.filter(img, r.state().spec(), r.state().strategy());
+                    return isCancelled() ? null
+                            : FilterOutcome.whole(result, engine.backend(), engine.device(), r.state(), r.sequence());
                 }
-                return new FilterOutcome(result, engine.backend(), engine.device(), r.state(), r.sequence(),
-                        FxImages.toFx(result.image()));
+                int[] v = r.region();
+                if (v != null && (long) v[2] * v[3] <= PREVIEW_PIXELS) {
+                    FilterResult part = RegionFilter.filter(engine, img, r.state().spec(), r.state().strategy(), v[0], v[1],
+                            v[2], v[3]);
+                    if (isCancelled()) {
+                        return null;
+                    }
+                    updateValue(new FilterOutcome(part, engine.backend(), engine.device(), r.state(), r.sequence(), v[0],
+                            v[1], false));
+                }
+                updateMessage("Filtering the whole image");
+                updateProgress(0, 1);
+                FilterResult whole = RegionFilter.filterInBands(engine, img, r.state().spec(), r.state().strategy(),
+                        RegionFilter.bandRows(img.width()), this::isCancelled, f -> updateProgress(f, 1));
+                return whole == null || isCancelled() ? null
+                        : FilterOutcome.whole(whole, engine.backend(), engine.device(), r.state(), r.sequence());
             }
         };
     }

@@ -7,7 +7,7 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.image.Image;
+import org.convolab.core.RgbaImage;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
@@ -17,15 +17,30 @@ import javafx.scene.paint.Color;
  * A zoomable, pannable view of an image through a shared {@link Viewport}: the wheel zooms about the
  * cursor, dragging pans. Pixels are drawn unsmoothed when zoomed in, so single pixels are visible.
  * In split mode it shows {@link #before} left of a draggable divider and {@link #image} right of it.
+ * Images of any size are drawn through {@link TiledImage}: only the visible tiles, at the mip level
+ * that suits the zoom; a {@link #patch} (the preview of the visible region) is drawn over the image.
  */
 final class ImageCanvas extends Region {
-    final ObjectProperty<Image> image = new SimpleObjectProperty<>();
-    final ObjectProperty<Image> before = new SimpleObjectProperty<>();
+    /** A part of an image shown over the image at (x, y). */
+    record Patch(RgbaImage pixels, int x, int y) {
+    }
+
+    final ObjectProperty<RgbaImage> image = new SimpleObjectProperty<>();
+    final ObjectProperty<RgbaImage> before = new SimpleObjectProperty<>();
+    final ObjectProperty<Patch> patch = new SimpleObjectProperty<>();
     /** Divider position in split mode, 0 to 1 of the view's width; negative for no split. */
     final DoubleProperty split = new SimpleDoubleProperty(-1);
 
     private final Canvas canvas = new Canvas();
     private final Viewport viewport;
+    private final TiledImage imageTiles = new TiledImage();
+    private final TiledImage beforeTiles = new TiledImage();
+    private final TiledImage patchTiles = new TiledImage();
+    /** The image and patch of the last draw, and when it was (for the edit-to-screen measurement). */
+    private volatile RgbaImage drawnImage;
+    private volatile Patch drawnPatch;
+    private int largestTileSide;
+    private long longestDrawNanos;
     private double dragX;
     private double dragY;
     private boolean draggingDivider;
@@ -38,6 +53,7 @@ final class ImageCanvas extends Region {
         getStyleClass().add("image-canvas");
         image.addListener(o -> draw());
         before.addListener(o -> draw());
+        patch.addListener(o -> draw());
         split.addListener(o -> draw());
         viewport.zoom.addListener(o -> draw());
         viewport.centerX.addListener(o -> draw());
@@ -63,11 +79,46 @@ final class ImageCanvas extends Region {
         return viewport.centerY.get() + (vy - getHeight() / 2) / viewport.zoom.get();
     }
 
+    /**
+     * The rectangle of an image of this size visible in this view, clipped to the image:
+     * {x, y, width, height}, or null when none of it is visible or the view has no size yet.
+     */
+    int[] visibleRegion(int imageWidth, int imageHeight) {
+        if (getWidth() <= 0 || getHeight() <= 0) {
+            return null;
+        }
+        int x0 = Math.max(0, (int) Math.floor(imageX(0)));
+        int y0 = Math.max(0, (int) Math.floor(imageY(0)));
+        int x1 = Math.min(imageWidth, (int) Math.ceil(imageX(getWidth())));
+        int y1 = Math.min(imageHeight, (int) Math.ceil(imageY(getHeight())));
+        return x1 <= x0 || y1 <= y0 ? null : new int[] {x0, y0, x1 - x0, y1 - y0};
+    }
+
+    /** The image the last draw showed (an image's result is on screen from the next pulse on). */
+    RgbaImage drawnImage() {
+        return drawnImage;
+    }
+
+    /** The patch the last draw showed. */
+    Patch drawnPatch() {
+        return drawnPatch;
+    }
+
+    /** The longest time one draw took on the FX thread, in milliseconds (tiles made included). */
+    double longestDrawMs() {
+        return longestDrawNanos / 1e6;
+    }
+
+    /** The largest side of any JavaFX image this view has drawn (at most {@link TiledImage#TILE}). */
+    int largestTileSide() {
+        return largestTileSide;
+    }
+
     private void reportHover(double vx, double vy) {
-        Image img = image.get();
+        RgbaImage img = image.get();
         int x = (int) Math.floor(imageX(vx));
         int y = (int) Math.floor(imageY(vy));
-        if (img == null || x < 0 || y < 0 || x >= img.getWidth() || y >= img.getHeight()) {
+        if (img == null || x < 0 || y < 0 || x >= img.width() || y >= img.height()) {
             hover.accept(-1, -1);
         } else {
             hover.accept(x, y);
@@ -110,13 +161,25 @@ final class ImageCanvas extends Region {
     }
 
     private void draw() {
+        long start = System.nanoTime();
+        drawNow();
+        longestDrawNanos = Math.max(longestDrawNanos, System.nanoTime() - start);
+    }
+
+    private void drawNow() {
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
         double h = canvas.getHeight();
         g.setFill(Color.rgb(40, 40, 44));
-        g.fillRect(0, 0, w, h);
-        Image img = image.get();
-        if (img == null) {
+        g.fillRect(0, 0, w, h); // covers the canvas, so JavaFX drops the earlier drawing commands
+        RgbaImage img = image.get();
+        imageTiles.setSource(img);
+        beforeTiles.setSource(before.get());
+        Patch p = patch.get();
+        patchTiles.setSource(p == null ? null : p.pixels());
+        drawnImage = img;
+        drawnPatch = p;
+        if (img == null && p == null) {
             return;
         }
         double z = viewport.zoom.get();
@@ -128,13 +191,13 @@ final class ImageCanvas extends Region {
             g.beginPath();
             g.rect(0, 0, sx, h);
             g.clip();
-            drawImage(g, before.get(), w, h, z);
+            drawTiles(g, beforeTiles, 0, 0, w, h, z);
             g.restore();
             g.save();
             g.beginPath();
             g.rect(sx, 0, w - sx, h);
             g.clip();
-            drawImage(g, img, w, h, z);
+            drawShown(g, p, w, h, z);
             g.restore();
             g.setStroke(Color.WHITE);
             g.setLineWidth(2);
@@ -142,13 +205,47 @@ final class ImageCanvas extends Region {
             g.setFill(Color.WHITE);
             g.fillOval(sx - 6, h / 2 - 6, 12, 12);
         } else {
-            drawImage(g, img, w, h, z);
+            drawShown(g, p, w, h, z);
         }
     }
 
-    private void drawImage(GraphicsContext g, Image img, double w, double h, double z) {
-        double x0 = w / 2 - viewport.centerX.get() * z;
-        double y0 = h / 2 - viewport.centerY.get() * z;
-        g.drawImage(img, x0, y0, img.getWidth() * z, img.getHeight() * z);
+    private void drawShown(GraphicsContext g, Patch p, double w, double h, double z) {
+        drawTiles(g, imageTiles, 0, 0, w, h, z);
+        if (p != null) {
+            drawTiles(g, patchTiles, p.x(), p.y(), w, h, z);
+        }
+    }
+
+    /** Draws the visible tiles of an image whose top-left corner is at image point (ox, oy). */
+    private void drawTiles(GraphicsContext g, TiledImage tiles, int ox, int oy, double w, double h, double z) {
+        RgbaImage img = tiles.source();
+        if (img == null) {
+            return;
+        }
+        double left = w / 2 - viewport.centerX.get() * z; // screen x of image x 0
+        double top = h / 2 - viewport.centerY.get() * z;
+        int level = tiles.levelFor(z);
+        int span = TiledImage.TILE << level; // image pixels per tile side
+        int x0 = (int) Math.max(0, Math.floor((imageX(0) - ox) / span));
+        int y0 = (int) Math.max(0, Math.floor((imageY(0) - oy) / span));
+        int x1 = (int) Math.min((img.width() - 1) / span, Math.floor((imageX(w) - ox) / span));
+        int y1 = (int) Math.min((img.height() - 1) / span, Math.floor((imageY(h) - oy) / span));
+        tiles.reserve((x1 - x0 + 1) * (y1 - y0 + 1));
+        for (int ty = y0; ty <= y1; ty++) {
+            for (int tx = x0; tx <= x1; tx++) {
+                TiledImage.Tile t = tiles.tile(level, tx, ty);
+                largestTileSide = Math.max(largestTileSide, (int) Math.max(t.image().getWidth(), t.image().getHeight()));
+                int ix0 = ox + tx * span;
+                int iy0 = oy + ty * span;
+                int ix1 = Math.min(ox + img.width(), ix0 + (t.width << level));
+                int iy1 = Math.min(oy + img.height(), iy0 + (t.height << level));
+                // whole screen pixels, so neighbouring tiles meet without seams
+                double dx0 = Math.floor(left + ix0 * z);
+                double dy0 = Math.floor(top + iy0 * z);
+                double dx1 = Math.floor(left + ix1 * z);
+                double dy1 = Math.floor(top + iy1 * z);
+                g.drawImage(t.image(), 0, 0, t.width, t.height, dx0, dy0, dx1 - dx0, dy1 - dy0);
+            }
+        }
     }
 }

@@ -29,6 +29,7 @@ public final class MainModel {
     private final ReadOnlyObjectWrapper<Image> inputImage = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<FilterOutcome> outcome = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<FilterOutcome> preview = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<EditState> state = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
 
@@ -41,6 +42,7 @@ public final class MainModel {
         sayWhyNotApplicable(state.get());
         filter.setOnSucceeded(e -> shown(filter.getValue()));
         filter.setOnFailed(e -> say(describe(filter.getException())));
+        filter.valueProperty().addListener((o, was, now) -> previewed(now));
     }
 
     // ------------------------------------------------------------------ properties
@@ -63,6 +65,14 @@ public final class MainModel {
     /** The newest filter result of the current input; null while there is none. */
     public ReadOnlyObjectProperty<FilterOutcome> outcomeProperty() {
         return outcome.getReadOnlyProperty();
+    }
+
+    /**
+     * On a big image, the newest edit's result for the visible region while the whole image is still
+     * being filtered (see {@link FilterService}); null otherwise.
+     */
+    public ReadOnlyObjectProperty<FilterOutcome> previewProperty() {
+        return preview.getReadOnlyProperty();
     }
 
     /** The current settings. */
@@ -113,6 +123,16 @@ public final class MainModel {
     /** The engine of the current backend (for the compare window). */
     ConvolutionEngine engine() {
         return engines.engine(current().backend());
+    }
+
+    /** The background filter, for its progress. */
+    javafx.concurrent.Worker<FilterOutcome> filterWorker() {
+        return filter;
+    }
+
+    /** Where the window tells which image region {x, y, w, h} it shows, for the preview of a big image. */
+    void setVisibleRegion(java.util.function.Supplier<int[]> region) {
+        filter.setVisibleRegion(region);
     }
 
     // ------------------------------------------------------------------ edits
@@ -166,6 +186,7 @@ public final class MainModel {
         input.set(image);
         file.set(path);
         outcome.set(null);
+        preview.set(null);
         refilter();
     }
 
@@ -204,10 +225,20 @@ public final class MainModel {
         }
     }
 
+    private void previewed(FilterOutcome o) {
+        if (o == null || o.complete() || o.sequence() != filter.latest()) {
+            return;
+        }
+        preview.set(o);
+        say(String.format(Locale.ROOT, "Previewed the visible region in %.1f ms; filtering the whole image...",
+                o.result().timings().totalMs()));
+    }
+
     private void shown(FilterOutcome o) {
         if (o == null || o.sequence() != filter.latest()) {
             return; // an older result never replaces a newer request's
         }
+        preview.set(null);
         outcome.set(o);
         say(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
                 o.result().timings().totalMs()));

@@ -105,7 +105,7 @@ final class MainWindow {
         }
         message.setMinWidth(40);
         message.setMaxWidth(Double.MAX_VALUE);
-        HBox status = new HBox(16, sizeLabel, zoomLabel, pixelLabel, message, deviceLabel);
+        HBox status = new HBox(16, sizeLabel, zoomLabel, pixelLabel, files.progress, message, deviceLabel);
         status.setPadding(new Insets(4, 8, 4, 8));
         status.setId("status-bar");
         status.getStyleClass().add("status-bar");
@@ -198,15 +198,24 @@ final class MainWindow {
     private void bindToModel() {
         message.textProperty().bind(model.statusProperty());
         overlay.visibleProperty().bind(menus.showOverlay.selectedProperty().and(model.outcomeProperty().isNotNull()));
-        inputView.image.bind(model.inputImageProperty());
-        outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? model.inputImage() : null,
+        inputView.image.bind(model.inputProperty());
+        outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? model.input() : null,
                 menus.splitMode.selectedProperty(), model.inputProperty()));
+        model.setVisibleRegion(() -> model.input() == null ? null
+                : outputView.visibleRegion(model.input().width(), model.input().height()));
+        model.previewProperty().addListener((o, was, p) -> outputView.patch.set(
+                p == null ? null : new ImageCanvas.Patch(p.result().image(), p.x(), p.y())));
+        model.filterWorker().progressProperty().addListener((o, was, f) -> {
+            if (f.doubleValue() >= 0 && model.filterWorker().isRunning() && files.progress.shown() != model.filterWorker()) {
+                files.progress.show(model.filterWorker(), "Filtering the whole image");
+            }
+        });
         inputView.setOnHoverPixel(this::hover);
         outputView.setOnHoverPixel(this::hover);
         model.stateProperty().addListener((o, was, now) -> maskEditor.show(now.mask()));
         maskEditor.show(model.current().mask());
         model.outcomeProperty().addListener((o, was, now) -> {
-            outputView.image.set(now == null ? null : now.image());
+            outputView.image.set(now == null ? null : now.result().image());
             if (now != null) {
                 overlay.show(now);
             }

@@ -47,6 +47,6 @@ class ProgressTest {
         var row = JsonParser.parseString(r.out()).getAsJsonArray().get(0).getAsJsonObject();
         assertThat(row.get("width").getAsInt()).isEqualTo(1024);
         assertThat(row.get("height").getAsInt()).isEqualTo(1024);
-        assertThat(BenchCommand.CPU_DEFAULT_SIZE).isEqualTo("1024x1024");
+        assertThat(BenchCommand.CPU_DEFAULT_SIZE).isEqualTo(new OptionConverters.Size(1024, 1024));
     }
 }
