@@ -7,6 +7,8 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.EngineDiagnostics;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
@@ -63,6 +65,24 @@ public final class FallbackEngine implements ConvolutionEngine {
     @Override
     public OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
         return current().batchedKernelMs(image, spec, strategy, launches);
+    }
+
+    @Override
+    public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        ConvolutionEngine e = current();
+        if (e == gpu) {
+            try {
+                return gpu.histogram(image, bins, strategy);
+            } catch (CudaFault f) {
+                fallBack(f);
+            }
+        }
+        return current().histogram(image, bins, strategy);
+    }
+
+    @Override
+    public OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
+        return current().batchedHistogramMs(image, bins, strategy, launches);
     }
 
     @Override
