@@ -158,19 +158,19 @@ public final class Histogram {
     }
 
     /**
-     * Null when the two histograms are equal, else a sentence naming the first differing bin, e.g.
-     * "bin 17 of g: 40 here, 39 there".
+     * Null when the two histograms are equal, else a phrase naming the first differing bin, this
+     * histogram's count first: "bin 17 of g: 40 against 39".
      */
     public String firstDifference(Histogram other) {
         if (other.bins != bins) {
-            return bins + " bins here, " + other.bins + " there";
+            return bins + " bins against " + other.bins;
         }
         for (Channel ch : Channel.values()) {
             for (int k = 0; k < bins; k++) {
                 long a = counts[ch.ordinal()][k];
                 long b = other.counts[ch.ordinal()][k];
                 if (a != b) {
-                    return "bin " + k + " of " + ch.column() + ": " + a + " here, " + b + " there";
+                    return "bin " + k + " of " + ch.column() + ": " + a + " against " + b;
                 }
             }
         }
