@@ -39,7 +39,7 @@ public enum HistogramStrategy {
             "16-byte loads of four pixels, eight lane-striped shared-memory copies per block, and a warp that sees "
                     + "one colour adds it once",
             "Lanes write different copies, so at most four of a warp's 32 threads collide on a counter, and a warp "
-                    + "whose 128 pixels are all one colour does one update: it stays near memory speed on every image.");
+                    + "whose 128 values of a channel fall in one bin does one update: contention costs it little on any image.");
 
     private final String id;
     private final String description;
