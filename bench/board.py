@@ -6,15 +6,27 @@ Run on the GPU host, from the repository root, after unpacking the bundle:
 
 It measures the device's limits (device-to-device copy bandwidth, FP32 FMA rate), runs
 `convolab bench` from the bundle and the peers on the same workloads (shapes, masks, policies),
-checks every peer result against SciPy on a corner crop, and writes board.json and chart.png to
---out. `bench/board_to_md.py` turns them into docs/BENCHMARKS.md. Nothing is typed by hand.
+checks every peer result against SciPy on a corner crop, and writes NAME.json and NAME.png to
+--out (copy them to bench/results/h100-board/). `bench/board_to_md.py` turns them into
+docs/BENCHMARKS.md. Nothing is typed by hand.
 
 Timing: CUDA events around 10 back-to-back calls, divided by 10, median of --repeat samples, for
 Convolab (its bench does the same) and every GPU peer alike, so that launch latency overlaps the
-work. Peers (three float32 channels, kernel time of all three): cupyx.scipy.ndimage.correlate per
+work; a call over SLOW_MS runs alone, and one over LONG_MS gets fewer samples (see cuda_median).
+Peers (three float32 channels, kernel time of all three): cupyx.scipy.ndimage.correlate per
 channel; torch conv2d groups=3 in NCHW and in channels_last (reflect padding for mirror); NPP
-nppiFilterBorder_32f_C1R_Ctx per channel (replicate only: compared on clamp); CuPy FFT
-convolution; OpenCV filter2D on the host CPU. Gaussian rows: CuPy correlate1d twice.
+nppiFilterBorder_32f_C1R_Ctx per channel (replicate only: compared on clamp); a tuned CuPy FFT
+(see peer_fft); cupyx.scipy.signal.oaconvolve; OpenCV filter2D on the host CPU. Gaussian rows: CuPy
+correlate1d twice. Rectangular random masks (63x5, 5x63) as a workload of their own.
+
+One full call (both sizes) takes too long for one 10-minute device command; split it:
+    python3 bench/board.py --out "$OUT" --sizes 4096x4096 --name board-4096
+    python3 bench/board.py --out "$OUT" --sizes 8192x8192 --name board-8192
+    python3 bench/board.py --out "$OUT" --sizes 4096x4096 --profile-only --no-interactive --name board-profile
+and, if one size is still too long, by radius (board_to_md.py merges files of one device):
+    ... --sizes 8192x8192 --radii 1,2,3,4,7,10,15 --name board-8192-a
+    ... --sizes 8192x8192 --radii 23,31 --no-separable --no-rect --name board-8192-b
+(and by --policies zero / mirror if need be).
 """
 import argparse
 import ctypes
@@ -23,6 +35,7 @@ import json
 import math
 import os
 import platform
+import re
 import subprocess
 import sys
 import time
@@ -30,7 +43,9 @@ import time
 import numpy as np
 
 CONVOLAB = "/tmp/convolab/bin/convolab"
-RADII = [1, 2, 3, 4, 7, 15]
+RADII = [1, 2, 3, 4, 7, 10, 15, 23, 31]
+CLAMP_RADII = [1, 2, 3, 4, 7, 10, 15]  # clamp is there for NPP; its large masks would only cost device time
+RECTS = [(63, 5), (5, 63)]  # (width, height) of the rectangular random masks
 SIZES = [(4096, 4096), (8192, 8192)]
 CROP = 48
 
@@ -44,19 +59,32 @@ BATCH = 10  # calls between two events: the launch latency overlaps the work, as
 
 
 SLOW_MS = 5.0  # a call this long needs no batch: launch latency is lost in it
+LONG_MS = 100.0  # a call this long gets samples for about SAMPLE_BUDGET_MS, at least 3
+SAMPLE_BUDGET_MS = 2000.0
+
+
+def samples_for(ms, repeat):
+    """How many samples a call of ms gets: all `repeat` up to LONG_MS, then about SAMPLE_BUDGET_MS of
+    them, at least 3 (a 63x63 direct peer on 8192x8192 takes seconds a call)."""
+    return repeat if ms <= LONG_MS else max(3, min(repeat, int(SAMPLE_BUDGET_MS / ms)))
 
 
 def cuda_median(fn, repeat, warmup=3):
     """Median over `repeat` samples of (events around BATCH back-to-back calls) / BATCH, in ms; one
-    call a sample when a call takes over SLOW_MS (the slow peers would otherwise take minutes)."""
+    call a sample when a call takes over SLOW_MS (the slow peers would otherwise take minutes), and
+    fewer samples past LONG_MS (samples_for)."""
     import cupy as cp
     start, end = cp.cuda.Event(), cp.cuda.Event()
-    for _ in range(warmup):
+    for i in range(warmup):
         start.record()
         fn()
         end.record()
         end.synchronize()
-    batch = 1 if cp.cuda.get_elapsed_time(start, end) > SLOW_MS else BATCH
+        if i >= 1 and cp.cuda.get_elapsed_time(start, end) > LONG_MS:
+            break  # compiled and warm: more warm-up of a slow call only costs time
+    first = cp.cuda.get_elapsed_time(start, end)
+    batch = 1 if first > SLOW_MS else BATCH
+    repeat = samples_for(first, repeat)
     times = []
     for _ in range(repeat):
         start.record()
@@ -98,8 +126,8 @@ def measure_limits():
 def scipy_corner(x, w, mode):
     """Reference for output rows/cols [0, CROP) of each channel: SciPy on a corner sub-image."""
     import scipy.ndimage as ndi
-    r = w.shape[0] // 2
-    sub = x[:, :CROP + 2 * r, :CROP + 2 * r].astype(np.float64)
+    ry, rx = w.shape[0] // 2, w.shape[1] // 2
+    sub = x[:, :CROP + 2 * ry, :CROP + 2 * rx].astype(np.float64)
     return np.stack([ndi.correlate(sub[c], w.astype(np.float64), mode=mode, cval=0.0)[:CROP, :CROP] for c in range(3)])
 
 
@@ -129,7 +157,7 @@ def peer_cupy(xg, w, policy, repeat):
 def peer_torch(xg, w, policy, repeat, channels_last):
     import torch
     import torch.nn.functional as F
-    r = w.shape[0] // 2
+    ry, rx = w.shape[0] // 2, w.shape[1] // 2
     x = torch.as_tensor(xg, device="cuda")[None]  # 1,3,H,W
     wt = torch.as_tensor(np.ascontiguousarray(np.broadcast_to(w, (3, 1) + w.shape)), device="cuda")
     if channels_last:
@@ -140,40 +168,111 @@ def peer_torch(xg, w, policy, repeat, channels_last):
     def run():
         with torch.no_grad():
             if policy == "zero":
-                return F.conv2d(x, wt, padding=r, groups=3)
+                return F.conv2d(x, wt, padding=(ry, rx), groups=3)
             mode = "reflect" if policy == "mirror" else "replicate"
-            return F.conv2d(F.pad(x, (r, r, r, r), mode=mode), wt, groups=3)
+            return F.conv2d(F.pad(x, (rx, rx, ry, ry), mode=mode), wt, groups=3)
     run()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    for _ in range(3):
-        run()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(repeat):
+    for _ in range(2):
         start.record()
-        for _ in range(BATCH):
+        run()
+        end.record()
+    torch.cuda.synchronize()
+    first = start.elapsed_time(end)
+    batch = 1 if first > SLOW_MS else BATCH
+    times = []
+    for _ in range(samples_for(first, repeat)):
+        start.record()
+        for _ in range(batch):
             y = run()
         end.record()
         end.synchronize()
-        times.append(start.elapsed_time(end) / BATCH)
+        times.append(start.elapsed_time(end) / batch)
     return float(np.median(times)), y[0, :, :CROP, :CROP].float().cpu().numpy()
 
 
-def peer_fft(xg, w, policy, repeat):
+def ghost_index(n, r, policy):
+    """Index of the pixel that padded position p (0..n+2r-1, image at r..r+n-1) reads, -1 for a zero
+    ghost cell: the policies as Convolab's BorderPolicy.index defines them (folding again and again)."""
+    i = np.arange(-r, n + r)
+    if policy == "zero":
+        return np.where((i >= 0) & (i < n), i, -1).astype(np.int32)
+    if policy == "clamp":
+        return np.clip(i, 0, n - 1).astype(np.int32)
+    if policy == "mirror":  # reflect_101: dcb|abcd|cba
+        if n == 1:
+            return np.zeros_like(i, dtype=np.int32)
+        period = 2 * (n - 1)
+        m = np.mod(i, period)
+        return np.where(m < n, m, period - m).astype(np.int32)
+    raise ValueError(policy)
+
+
+PAD_KERNEL = None
+
+
+def pad_into(xg, iy, ix, buf):
+    """One pass: buf[c, y, x] = the ghost-cell value padded position (y, x) reads, 0 past the padded
+    plane (buf is the transform's size, larger than the padded plane)."""
+    global PAD_KERNEL
     import cupy as cp
-    r = w.shape[0] // 2
-    H, W = xg.shape[1] + 2 * r, xg.shape[2] + 2 * r
-    k = np.zeros((H, W), np.float32)
-    wf = w[::-1, ::-1]  # correlation = convolution with the flipped mask
-    k[:w.shape[0], :w.shape[1]] = wf
-    k = np.roll(k, (-r, -r), axis=(0, 1))
-    spectrum = cp.fft.rfft2(cp.asarray(k))
+    if PAD_KERNEL is None:
+        PAD_KERNEL = cp.ElementwiseKernel(
+            "raw T src, raw int32 iy, raw int32 ix, int32 h, int32 w, int32 hp, int32 wp, int32 m, int32 n", "T dst",
+            """
+            int x = i % n; int t = i / n; int y = t % m; int c = t / m;
+            T v = 0;
+            if (y < hp && x < wp) {
+                int sy = iy[y], sx = ix[x];
+                if (sy >= 0 && sx >= 0) v = src[((long long)c * h + sy) * w + sx];
+            }
+            dst = v;
+            """, "board_pad_into")
+    c, h, w = xg.shape
+    PAD_KERNEL(xg, iy, ix, h, w, len(iy), len(ix), buf.shape[1], buf.shape[2], buf)
+    return buf
+
+
+def peer_fft(xg, w, policy, repeat):
+    """A tuned FFT correlation, as a user who knows cuFFT would write it: pad with the ghost cells in one
+    pass into a buffer of a fast transform size (next_fast_len, so no large prime factor), the three
+    channels in one batched rfft2, times the mask spectrum (computed before timing), one batched
+    irfft2. The padded plane only has to fit the transform: output (y, x) reads padded rows y..y+2ry
+    and columns x..x+2rx, all inside it, so the circular correlation is the linear one there. Padding
+    is timed; the result is the [:, :h, :w] view (no copy)."""
+    import cupy as cp
+    import cupyx.scipy.fft as cfft
+    ry, rx = w.shape[0] // 2, w.shape[1] // 2
+    c, h, wd = xg.shape
+    m, n = cfft.next_fast_len(h + 2 * ry, real=True), cfft.next_fast_len(wd + 2 * rx, real=True)
+    k = cp.zeros((m, n), cp.float32)
+    k[:w.shape[0], :w.shape[1]] = cp.asarray(w)
+    spectrum = cp.conj(cfft.rfft2(k))  # correlation: the conjugate spectrum
+    iy = cp.asarray(ghost_index(h, ry, policy))
+    ix = cp.asarray(ghost_index(wd, rx, policy))
+    buf = cp.zeros((c, m, n), cp.float32)
+
+    def run():
+        pad_into(xg, iy, ix, buf)
+        f = cfft.rfft2(buf)
+        f *= spectrum
+        return cfft.irfft2(f, s=(m, n))[:, :h, :wd]
+    ms = cuda_median(run, repeat)
+    return ms, run()[:, :CROP, :CROP].get(), {"transform": [m, n]}
+
+
+def peer_oaconvolve(xg, w, policy, repeat):
+    """cupyx.scipy.signal.oaconvolve (overlap-add, the FFT method for a small mask on a large image) on
+    the padded planes, mode='valid', the flipped mask (it convolves); cp.pad is timed."""
+    import cupy as cp
+    from cupyx.scipy.signal import oaconvolve
+    ry, rx = w.shape[0] // 2, w.shape[1] // 2
+    kern = cp.asarray(np.ascontiguousarray(w[::-1, ::-1]))[None]
     mode = {"zero": "constant", "mirror": "reflect", "clamp": "edge"}[policy]
 
     def run():
-        p = cp.pad(xg, ((0, 0), (r, r), (r, r)), mode=mode)
-        y = cp.fft.irfft2(cp.fft.rfft2(p) * spectrum, s=(H, W))
-        return y[:, r:r + xg.shape[1], r:r + xg.shape[2]]
+        p = cp.pad(xg, ((0, 0), (ry, ry), (rx, rx)), mode=mode)
+        return oaconvolve(p, kern, mode="valid", axes=(1, 2))
     ms = cuda_median(run, repeat)
     return ms, run()[:, :CROP, :CROP].get()
 
@@ -235,7 +334,7 @@ def peer_npp(lib, xg, w, repeat):
                            pr["major"], pr["minor"], 0, 0)
     f = lib.nppiFilterBorder_32f_C1R_Ctx
     f.restype = ctypes.c_int
-    r = w.shape[0] // 2
+    ry, rx = w.shape[0] // 2, w.shape[1] // 2
     # NPP applies the kernel flipped (a convolution); pass the flipped mask to correlate.
     kern = cp.asarray(np.ascontiguousarray(w[::-1, ::-1]))
     h, wd = xg.shape[1], xg.shape[2]
@@ -246,7 +345,7 @@ def peer_npp(lib, xg, w, repeat):
     def run():
         for c in range(3):
             st = f(ctypes.c_void_p(xg[c].data.ptr), step, size, NppiPoint(0, 0), ctypes.c_void_p(outs[c].data.ptr), step, size,
-                   ctypes.c_void_p(kern.data.ptr), NppiSize(w.shape[1], w.shape[0]), NppiPoint(r, r), NPP_BORDER_REPLICATE, ctx)
+                   ctypes.c_void_p(kern.data.ptr), NppiSize(w.shape[1], w.shape[0]), NppiPoint(rx, ry), NPP_BORDER_REPLICATE, ctx)
             if st != 0:
                 raise RuntimeError(f"nppiFilterBorder_32f_C1R_Ctx returned {st}")
     ms = cuda_median(run, repeat)
@@ -270,15 +369,80 @@ def peer_cupy_separable(xg, w1, policy, repeat):
 
 
 # ----------------------------------------------------------------------------- convolab
-def convolab_bench(size, policy, mask, repeat, strategies):
-    cmd = [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", "--radius", ",".join(map(str, RADII)),
-           "--strategy", strategies, "--border", policy, "--mask", mask, "--repeat", str(repeat), "--warmup", "3",
-           "--format", "json"]
-    log(" ".join(cmd))
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RuntimeError(p.stderr)
-    return cmd, json.loads(p.stdout)
+LARGE_RADIUS = 15  # past it the direct kernels take up to seconds a call at 8192x8192: fewer runs
+
+
+def convolab_bench(size, policy, mask, radii, repeat, strategies):
+    """`convolab bench` on the radii: those up to LARGE_RADIUS with --repeat, larger ones in a second call
+    with 3 runs after 1 warm-up (its batched kernel timing still adds 3 batches of 10). Returns the
+    command line(s) and the rows."""
+    rows, cmds = [], []
+    for group, rep, warm in [([r for r in radii if r <= LARGE_RADIUS], repeat, 3), ([r for r in radii if r > LARGE_RADIUS], 3, 1)]:
+        if not group:
+            continue
+        cmd = [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", "--radius", ",".join(map(str, group)),
+               "--strategy", strategies, "--border", policy, "--mask", mask, "--repeat", str(rep), "--warmup", str(warm),
+               "--format", "json"]
+        log(" ".join(cmd))
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(p.stderr)
+        rows += json.loads(p.stdout)
+        cmds.append(" ".join(cmd))
+    return " ; ".join(cmds), rows
+
+
+def bench_has(option):
+    p = subprocess.run([CONVOLAB, "bench", "--help"], capture_output=True, text=True)
+    return option in p.stdout + p.stderr
+
+
+def convolab_rect(size, policy, w, x, repeat, strategies, workdir):
+    """Convolab on a rectangular mask: `convolab bench --mask-size WxH` where the bundle's bench has it,
+    else `convolab filter --timings` on the same mask (a mask file) and an 8-bit BMP of the image, one
+    filter a process, the smaller kernel time of two processes (single filters: launch latency
+    included, small against these kernels). Rows as bench's, radius "WxH"."""
+    mh, mw = w.shape
+    label = f"{mw}x{mh}"
+    if bench_has("--mask-size"):
+        cmd = [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", "--mask-size", label,
+               "--strategy", strategies, "--border", policy, "--mask", "random", "--repeat", str(repeat), "--warmup", "3",
+               "--format", "json"]
+        log(" ".join(cmd))
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(p.stderr)
+        rows = json.loads(p.stdout)
+        for row in rows:
+            row["radius"] = label
+        return " ".join(cmd), rows
+    import cv2
+    img = os.path.join(workdir, f"board-{size[0]}x{size[1]}.bmp")
+    if not os.path.exists(img):
+        cv2.imwrite(img, np.ascontiguousarray(np.transpose(np.clip(x, 0, 255).astype(np.uint8), (1, 2, 0))))
+    mask_file = os.path.join(workdir, f"mask-{label}.txt")
+    with open(mask_file, "w") as f:
+        f.write("\n".join(" ".join(repr(float(v)) for v in row) for row in w) + "\n")
+    rows = []
+    cmds = []
+    for strategy in strategies.split(","):
+        cmd = [CONVOLAB, "filter", img, "--mask-file", mask_file, "-o", os.path.join(workdir, "out.bmp"), "-f", "--timings",
+               "--backend", "cuda", "--border", policy, "--strategy", strategy]
+        times, used = [], strategy
+        for _ in range(2):
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            m = re.search(r"kernels.*?\(([0-9.]+) ms\)", p.stdout)
+            u = re.search(r"strategy (\S+),", p.stdout)
+            if p.returncode != 0 or not m:
+                log("convolab filter failed:", p.stderr[-300:])
+                break
+            times.append(float(m.group(1)))
+            used = u.group(1) if u else strategy
+        if times:
+            rows.append({"radius": label, "strategy": used, "kernel_ms": min(times), "max_diff": None,
+                         "timing": "single filter (convolab filter --timings), min of 2 processes"})
+        cmds.append(" ".join(cmd))
+    return " ; ".join(cmds), rows
 
 
 # ----------------------------------------------------------------------------- profile
@@ -326,6 +490,15 @@ def main():
     ap.add_argument("--sizes", default=None, help="comma-separated WxH list (default 4096x4096,8192x8192)")
     ap.add_argument("--name", default="board", help="output file stem (board.json, board.png)")
     ap.add_argument("--profile", action="store_true", help="Nsight Compute counters for Convolab's best kernels")
+    ap.add_argument("--radii", default=None, help=f"comma-separated radii (default {','.join(map(str, RADII))})")
+    ap.add_argument("--strategies", default="fast,tiled-out", help="Convolab strategies on random masks (default %(default)s)")
+    ap.add_argument("--separable-strategies", default="fast,fast-separable,separable-tiled",
+                    help="Convolab strategies on Gaussians (default %(default)s)")
+    ap.add_argument("--no-rect", action="store_true", help="leave out the rectangular masks")
+    ap.add_argument("--no-separable", action="store_true", help="leave out the Gaussian rows")
+    ap.add_argument("--no-interactive", action="store_true", help="leave out the live-preview measurement")
+    ap.add_argument("--profile-only", action="store_true", help="only the Nsight Compute counters (implies --profile)")
+    ap.add_argument("--policies", default="zero,mirror,clamp", help="ghost-cell policies of the 2D workloads (default %(default)s)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -350,57 +523,87 @@ def main():
     sizes = SIZES[:1] if args.quick else SIZES
     if args.sizes:
         sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
-    for size in sizes:
+    radii = [int(v) for v in args.radii.split(",")] if args.radii else RADII
+    workdir = os.path.join(args.out, "work")
+    os.makedirs(workdir, exist_ok=True)
+
+    def run_peers(runs, ref, where):
+        peers = {}
+        for name, fn in runs:
+            try:
+                res = fn()
+                peers[name] = {"ms": res[0], "max_abs_err": check(res[1], ref)}
+                if len(res) > 2:
+                    peers[name].update(res[2])
+            except Exception as e:  # a peer that cannot run is recorded, not fatal
+                peers[name] = {"error": str(e)[:200]}
+            log(*where, name, peers[name])
+        cp.get_default_memory_pool().free_all_blocks()
+        torch.cuda.empty_cache()
+        return peers
+
+    def peers_2d(x, xg, w, policy, size):
+        if policy == "clamp":
+            return [("npp", lambda: peer_npp(npp, xg, w, args.repeat))] if npp is not None else []
+        runs = [("cupy", lambda: peer_cupy(xg, w, policy, args.repeat)),
+                ("torch-nchw", lambda: peer_torch(xg, w, policy, args.repeat, False)),
+                ("torch-channels-last", lambda: peer_torch(xg, w, policy, args.repeat, True)),
+                ("cupy-fft", lambda: peer_fft(xg, w, policy, args.repeat)),
+                ("cupy-oaconvolve", lambda: peer_oaconvolve(xg, w, policy, args.repeat))]
+        if size[0] <= 4096:
+            runs.append(("opencv-cpu", lambda: peer_opencv(x, w, policy, 5)))
+        return runs
+
+    if args.profile_only:
+        args.profile = True
+    for size in ([] if args.profile_only else sizes):
         x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
         xg = cp.asarray(x)
-        for policy in ["zero", "mirror", "clamp"]:
-            cmd, ours = convolab_bench(size, policy, "random", args.repeat, "fast,tiled-out")
-            wl = {"size": size, "policy": policy, "kind": "2d", "convolab_command": " ".join(cmd), "convolab": ours, "peers": {}}
-            for r in RADII:
+        for policy in args.policies.split(","):
+            pr = [r for r in radii if policy != "clamp" or r in CLAMP_RADII]
+            if not pr:
+                continue
+            cmd, ours = convolab_bench(size, policy, "random", pr, args.repeat, args.strategies)
+            wl = {"size": size, "policy": policy, "kind": "2d", "convolab_command": cmd, "convolab": ours, "peers": {}}
+            for r in pr:
                 w = rng.random((2 * r + 1, 2 * r + 1), dtype=np.float32)
                 w /= w.sum()
                 ref = scipy_corner(x, w, SCIPY_MODE[policy])
-                peers = {}
-                runs = []
-                if policy == "clamp":
-                    if npp is not None:
-                        runs.append(("npp", lambda: peer_npp(npp, xg, w, args.repeat)))
-                else:
-                    runs += [("cupy", lambda: peer_cupy(xg, w, policy, args.repeat)),
-                             ("torch-nchw", lambda: peer_torch(xg, w, policy, args.repeat, False)),
-                             ("torch-channels-last", lambda: peer_torch(xg, w, policy, args.repeat, True)),
-                             ("cupy-fft", lambda: peer_fft(xg, w, policy, args.repeat))]
-                    if size[0] <= 4096:
-                        runs.append(("opencv-cpu", lambda: peer_opencv(x, w, policy, 5)))
-                for name, fn in runs:
-                    try:
-                        ms, corner = fn()
-                        peers[name] = {"ms": ms, "max_abs_err": check(corner, ref)}
-                    except Exception as e:  # a peer that cannot run is recorded, not fatal
-                        peers[name] = {"error": str(e)[:200]}
-                    log(size, policy, r, name, peers[name])
-                wl["peers"][str(r)] = peers
-                cp.get_default_memory_pool().free_all_blocks()
-                torch.cuda.empty_cache()
+                wl["peers"][str(r)] = run_peers(peers_2d(x, xg, w, policy, size), ref, (size, policy, r))
             workloads.append(wl)
-        # Gaussian (separable) rows, mirror
-        cmd, ours = convolab_bench(size, "mirror", "gaussian", args.repeat, "fast,fast-separable,separable-tiled")
-        wl = {"size": size, "policy": "mirror", "kind": "separable", "convolab_command": " ".join(cmd), "convolab": ours, "peers": {}}
-        for r in RADII:
-            g = gaussian(r)
-            w = np.outer(g, g).astype(np.float32)
-            ref = scipy_corner(x, w, "mirror")
-            peers = {}
-            for name, fn in [("cupy-correlate1d", lambda: peer_cupy_separable(xg, g, "mirror", args.repeat)),
-                             ("torch-channels-last", lambda: peer_torch(xg, w, "mirror", args.repeat, True))]:
-                try:
-                    ms, corner = fn()
-                    peers[name] = {"ms": ms, "max_abs_err": check(corner, ref)}
-                except Exception as e:
-                    peers[name] = {"error": str(e)[:200]}
-                log(size, "gaussian", r, name, peers[name])
-            wl["peers"][str(r)] = peers
-        workloads.append(wl)
+        if not args.no_rect:
+            # Rectangular random masks (Convolab's run-time-radius kernel), zero and mirror
+            for policy in [p for p in args.policies.split(",") if p != "clamp"]:
+                wl = {"size": size, "policy": policy, "kind": "rect", "convolab": [], "peers": {}, "convolab_command": ""}
+                cmds = []
+                for mw, mh in RECTS:
+                    w = rng.random((mh, mw), dtype=np.float32)
+                    w /= w.sum()
+                    label = f"{mw}x{mh}"
+                    try:
+                        cmd, rows = convolab_rect(size, policy, w, x, args.repeat, args.strategies, workdir)
+                        wl["convolab"] += rows
+                        cmds.append(cmd)
+                    except Exception as e:
+                        log("convolab", label, e)
+                        wl["convolab_error"] = str(e)[:300]
+                    ref = scipy_corner(x, w, SCIPY_MODE[policy])
+                    wl["peers"][label] = run_peers(peers_2d(x, xg, w, policy, size), ref, (size, policy, label))
+                wl["convolab_command"] = " ; ".join(cmds)
+                workloads.append(wl)
+        if not args.no_separable:
+            # Gaussian (separable) rows, mirror
+            sr = [r for r in radii if r <= LARGE_RADIUS]
+            cmd, ours = convolab_bench(size, "mirror", "gaussian", sr, args.repeat, args.separable_strategies)
+            wl = {"size": size, "policy": "mirror", "kind": "separable", "convolab_command": cmd, "convolab": ours, "peers": {}}
+            for r in sr:
+                g = gaussian(r)
+                w = np.outer(g, g).astype(np.float32)
+                ref = scipy_corner(x, w, "mirror")
+                wl["peers"][str(r)] = run_peers([("cupy-correlate1d", lambda: peer_cupy_separable(xg, g, "mirror", args.repeat)),
+                                                 ("torch-channels-last", lambda: peer_torch(xg, w, "mirror", args.repeat, True))],
+                                                ref, (size, "gaussian", r))
+            workloads.append(wl)
         del xg
         cp.get_default_memory_pool().free_all_blocks()
     board["workloads"] = workloads
@@ -408,28 +611,44 @@ def main():
         ncu = find_ncu()
         board["profiles"] = []
         for size in sizes:
-            for strategy, mask, radii in [("fast", "random", RADII), ("fast-separable", "gaussian", RADII[1:])]:
-                for r in radii:
+            for strategy, mask, prof_radii in [("fast", "random", radii), ("fast-separable", "gaussian", [r for r in radii if 1 < r <= LARGE_RADIUS])]:
+                for r in prof_radii:
                     prof = profile_ours(ncu, size, strategy, r, mask) if ncu else {"error": "ncu not found"}
                     prof.update({"size": size, "strategy": strategy, "radius": r, "mask": mask})
                     board["profiles"].append(prof)
                     log("profile", size, strategy, r, prof.get("error", "ok"))
-    cmd = [CONVOLAB, "bench", "--backend", "cuda", "--interactive", "--repeat", "30", "--format", "json"]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    board["interactive"] = json.loads(p.stdout) if p.returncode == 0 else {"error": p.stderr[-500:]}
-    board["interactive_command"] = "convolab " + " ".join(cmd[1:])
+    if not args.no_interactive:
+        cmd = [CONVOLAB, "bench", "--backend", "cuda", "--interactive", "--repeat", "30", "--format", "json"]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        board["interactive"] = json.loads(p.stdout) if p.returncode == 0 else {"error": p.stderr[-500:]}
+        board["interactive_command"] = "convolab " + " ".join(cmd[1:])
     with open(os.path.join(args.out, args.name + ".json"), "w") as f:
         json.dump(board, f, indent=1)
-    chart(board, os.path.join(args.out, args.name + ".png"))
+    if workloads:
+        chart(board, os.path.join(args.out, args.name + ".png"))
     log("done")
+
+
+def taps(radius, kind):
+    """FMAs a pixel a channel: (2r+1)^2 for a 2D mask, 2(2r+1) for a separable one, W*H for a
+    rectangular mask, whose "radius" is its label "WxH"."""
+    if isinstance(radius, str) and "x" in radius:
+        mw, mh = (int(v) for v in radius.split("x"))
+        return mw * mh
+    n = 2 * int(radius) + 1
+    return n * n if kind in ("2d", "rect") else 2 * n
 
 
 def floor_ms(size, radius, kind, limits):
     """The board's floor: max(24 bytes a pixel / copy bandwidth, FMAs / FMA rate), in ms."""
     px = size[0] * size[1]
-    n = 2 * radius + 1
-    fmas = px * 3 * (n * n if kind == "2d" else 2 * n)
+    fmas = px * 3 * taps(radius, kind)
     return max(px * 24 / limits["copy_bytes_per_s"], fmas / limits["fma_per_s"]) * 1e3
+
+
+def mask_key(r):
+    """A radius (int) or a rectangular mask's "WxH", from a bench row or a peers key."""
+    return int(r) if str(r).isdigit() else str(r)
 
 
 def chart(board, path):
@@ -446,18 +665,24 @@ def chart(board, path):
     for ax, wl in zip(axes.flat, wls):
         best = {}
         for row in wl["convolab"]:
-            best[row["radius"]] = min(best.get(row["radius"], 1e9), row["kernel_ms"])
-        rs = sorted(best)
-        ax.plot(rs, [floor_ms(wl["size"], r, wl["kind"], board["limits"]) for r in rs], "k:", label="floor")
-        ax.plot(rs, [best[r] for r in rs], "o-", label="Convolab best", linewidth=2.5)
+            k = mask_key(row["radius"])
+            best[k] = min(best.get(k, 1e9), row["kernel_ms"])
+        keys = sorted({mask_key(r) for r in wl["peers"]} | set(best), key=lambda k: (isinstance(k, str), str(k).zfill(8)))
+        # radii on a numeric axis; rectangular masks (labels) one a position
+        pos = {k: (k if isinstance(k, int) else i) for i, k in enumerate(keys)}
+        ax.plot([pos[k] for k in keys], [floor_ms(wl["size"], k, wl["kind"], board["limits"]) for k in keys], "k:", label="floor")
+        ax.plot([pos[k] for k in keys if k in best], [best[k] for k in keys if k in best], "o-", label="Convolab best", linewidth=2.5)
         names = sorted({n for p in wl["peers"].values() for n in p})
         for n in names:
-            pts = sorted((int(r), p[n]["ms"]) for r, p in wl["peers"].items() if n in p and "ms" in p[n])
+            pts = sorted((pos[mask_key(r)], p[n]["ms"]) for r, p in wl["peers"].items() if n in p and "ms" in p[n])
             if pts:
                 ax.plot([a for a, _ in pts], [b for _, b in pts], ".--", label=n)
+        if any(isinstance(k, str) for k in keys):
+            ax.set_xticks([pos[k] for k in keys])
+            ax.set_xticklabels([str(k) for k in keys])
         ax.set_yscale("log")
         ax.set_title(f'{wl["size"][0]}x{wl["size"][1]} {wl["policy"]} {wl["kind"]}', fontsize=9)
-        ax.set_xlabel("radius")
+        ax.set_xlabel("radius" if wl["kind"] != "rect" else "mask")
         ax.set_ylabel("ms (3 channels)")
         ax.legend(fontsize=6)
     fig.tight_layout()

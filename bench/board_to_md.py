@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Writes docs/BENCHMARKS.md from the board's JSON (bench/results/h200-board/board-*.json), the course
-strategies' bench JSON (bench/results/h200-2026-11-21) and the CPU comparison (bench/results/cpu/).
-Every number comes from those files; nothing is typed by hand.
+"""Writes docs/BENCHMARKS.md from the board's JSON, the course strategies' bench JSON
+(bench/results/h200-2026-11-21) and the CPU comparison (bench/results/cpu/). Every number comes from
+those files; nothing is typed by hand.
+
+Boards, one folder a device (DEVICES): bench/results/h100-board/board-*.json is the main board (targets
+checked on it), bench/results/h200-board/board-*.json the earlier H200 run, shown as a second table.
+The files of one folder are merged (a size split into several calls of board.py by --radii is one
+workload again). Where matplotlib is installed the charts are drawn from the merged data into docs/
+(board-SIZE.png for the main device, h200-board-SIZE.png for the second).
 
 usage: python3 bench/board_to_md.py > docs/BENCHMARKS.md
 """
@@ -16,15 +22,48 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import board  # noqa: E402  (the floor's one definition)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARD = os.path.join(ROOT, "bench", "results", "h200-board")
+DEVICES = [("H100", os.path.join(ROOT, "bench", "results", "h100-board"), ""),  # (name, folder, chart prefix)
+           ("H200", os.path.join(ROOT, "bench", "results", "h200-board"), "h200-")]
 TARGET_2D_SMALL, TARGET_2D_LARGE, TARGET_SEP = 1.25, 2.0, 1.3
 
 
 def floor_ms(size, radius, kind, limits):
     """The floor in ms (board.floor_ms) and the FMAs of the workload."""
-    n = 2 * radius + 1
-    fmas = size[0] * size[1] * 3 * (n * n if kind == "2d" else 2 * n)
+    fmas = size[0] * size[1] * 3 * board.taps(radius, kind)
     return board.floor_ms(size, radius, kind, limits), fmas
+
+
+def load_device(folder):
+    """The boards of one device folder, and their workloads merged by (size, policy, kind): Convolab's
+    rows and the peers of later files add to (or replace) those of earlier ones."""
+    boards = [json.load(open(f)) for f in sorted(glob.glob(os.path.join(folder, "board-*.json")))]
+    merged = {}
+    for b in boards:
+        for wl in b["workloads"]:
+            key = (tuple(wl["size"]), wl["policy"], wl["kind"])
+            if key not in merged:
+                merged[key] = {**wl, "convolab": [], "peers": {}, "commands": [], "limits": b["limits"]}
+            m = merged[key]
+            rows = {(str(r["radius"]), r["strategy"]): r for r in m["convolab"]}
+            rows.update({(str(r["radius"]), r["strategy"]): r for r in wl["convolab"]})
+            m["convolab"] = list(rows.values())
+            for r, ps in wl["peers"].items():
+                m["peers"].setdefault(r, {}).update(ps)
+            if wl.get("convolab_command"):
+                m["commands"].append(wl["convolab_command"])
+    return boards, list(merged.values())
+
+
+def draw_charts(workloads, limits, prefix):
+    """The merged workloads' charts, one a size, into docs/ (skipped without matplotlib)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        print("board_to_md: matplotlib not installed, charts not redrawn", file=sys.stderr)
+        return
+    for size in sorted({tuple(wl["size"]) for wl in workloads}):
+        wls = [wl for wl in workloads if tuple(wl["size"]) == size]
+        board.chart({"workloads": wls, "limits": limits}, os.path.join(ROOT, "docs", f"{prefix}board-{size[0]}.png"))
 
 
 # ----------------------------------------------------------------------------- Nsight Compute counters
@@ -137,13 +176,20 @@ def workload_table(wl, limits, misses, profiles=None):
     ours = {}
     strategies = []
     for row in wl["convolab"]:
-        ours.setdefault(row["radius"], {})[row["strategy"]] = row
+        ours.setdefault(board.mask_key(row["radius"]), {})[row["strategy"]] = row
         if row["strategy"] not in strategies:
             strategies.append(row["strategy"])
     peers = sorted({n for p in wl["peers"].values() for n in p})
-    head = ["radius", "floor"] + [f"**{s}**" for s in strategies] + peers + ["best ÷ floor", "best ÷ fastest peer"]
+    head = ["radius" if kind != "rect" else "mask", "floor"] + [f"**{s}**" for s in strategies] + peers + ["best ÷ floor", "best ÷ fastest peer"]
     out = ["| " + " | ".join(head) + " |", "|" + "---:|" * len(head)]
-    for r in sorted(ours):
+    keys = sorted(set(ours) | {board.mask_key(r) for r in wl["peers"]}, key=lambda k: (isinstance(k, str), str(k).zfill(8)))
+    for r in keys:
+        if r not in ours:  # Convolab did not run this mask (a bundle whose bench lacks it): peers only
+            out.append("| " + " | ".join([str(r), fmt(floor_ms(size, r, kind, limits)[0])] + ["—"] * len(strategies)
+                                         + [f"{e['ms']:.3f}" if "ms" in e else ("failed" if e else "—")
+                                            for e in (wl["peers"].get(str(r), {}).get(p, {}) for p in peers)] + ["—", "—"]) + " |")
+            misses.append(f"{size[0]}×{size[1]} {policy} {kind} {r}: Convolab not measured")
+            continue
         fl, fmas = floor_ms(size, r, kind, limits)
         best_name, best = min(((s, v["kernel_ms"]) for s, v in ours[r].items()), key=lambda t: t[1])
         cells = [str(r), fmt(fl)]
@@ -166,8 +212,8 @@ def workload_table(wl, limits, misses, profiles=None):
         cells.append(f"{best / fastest[1]:.2f} ({fastest[0]})" if fastest else "—")
         out.append("| " + " | ".join(cells) + " |")
         # targets
-        target = TARGET_SEP if kind == "separable" else (TARGET_2D_SMALL if r <= 3 else TARGET_2D_LARGE)
-        where = f"{size[0]}×{size[1]} {policy} {kind} r={r}"
+        target = TARGET_SEP if kind == "separable" else (TARGET_2D_SMALL if isinstance(r, int) and r <= 3 else TARGET_2D_LARGE)
+        where = f"{size[0]}×{size[1]} {policy} {kind} " + (f"r={r}" if isinstance(r, int) else r)
         if ratio_floor > target:
             rate = fmas / (best * 1e-3) / limits["fma_per_s"]
             prof = find_profile(profiles, size, kind, r)
@@ -179,7 +225,7 @@ def workload_table(wl, limits, misses, profiles=None):
         if fastest and best >= fastest[1]:
             misses.append(f"{where}: slower than {fastest[0]} ({best:.3f} against {fastest[1]:.3f} ms)")
     errs = []
-    for r, ps in sorted(wl["peers"].items(), key=lambda t: int(t[0])):
+    for r, ps in sorted(wl["peers"].items(), key=lambda t: str(t[0]).zfill(8)):
         for p, e in ps.items():
             if "error" in e:
                 errs.append(f"{p} at r={r}: {e['error']}")
@@ -187,48 +233,70 @@ def workload_table(wl, limits, misses, profiles=None):
                 errs.append(f"{p} at r={r}: max |error| {e['max_abs_err']:.3g} against SciPy")
     md = "\n".join(out)
     maxerr = max((e.get("max_abs_err", 0) for ps in wl["peers"].values() for e in ps.values() if "ms" in e), default=0)
-    ourdiff = max(v["max_diff"] for rows in ours.values() for v in rows.values())
-    md += (f"\n\nEvery peer result matched SciPy on a {48}×{48} corner crop within {maxerr:.2g} (float32 against float64);"
-           f" Convolab's outputs differ from its double-precision reference by at most {ourdiff} in an 8-bit value.")
+    diffs = [v["max_diff"] for rows in ours.values() for v in rows.values() if v.get("max_diff") is not None]
+    md += f"\n\nEvery peer result matched SciPy on a {48}×{48} corner crop within {maxerr:.2g} (float32 against float64)"
+    md += (f"; Convolab's outputs differ from its double-precision reference by at most {max(diffs)} in an 8-bit value."
+           if diffs else ".")
+    single = sorted({v["timing"] for rows in ours.values() for v in rows.values() if v.get("timing")})
+    if single:
+        md += " Convolab's times here: " + "; ".join(single) + "."
     if errs:
         md += " Peers that did not run: " + "; ".join(sorted(set(e.split(" at r=")[0] + ": " + e.split(": ", 1)[1] for e in errs))) + "."
     return md
 
 
-def main():
-    boards = [json.load(open(f)) for f in sorted(glob.glob(os.path.join(BOARD, "board-*.json")))]
+def device_section(name, boards, workloads, prefix, misses):
+    """One device's board: how it was run, then a table a workload (merged over its files)."""
+    p = print
     b0 = boards[0]
     lim = b0["limits"]
-    p = print
-    p("# Benchmarks\n")
-    p("Generated by `bench/board_to_md.py` from the JSON that the runs below wrote (`bench/results/`); "
-      "nothing in the tables is typed by hand.\n")
-    p("## The board: Convolab against the libraries users would pick instead\n")
     p(f"- Device: {b0['device']} (nvidia-smi: {b0['nvidia_smi']}); host CPU: {b0['host_cores']} cores.")
     for b in boards:
         p(f"- Run {b['date_utc']} UTC: `tar xzf target/convolab-linux-x64.tar.gz -C /tmp && {b['command']}`")
     p(f"- Software: " + ", ".join(f"{k} {v}" for k, v in b0["versions"].items()) + ".")
     p(f"- Limits measured in the same run: device-to-device copy {lim['copy_bytes_per_s'] / 1e12:.2f} TB/s "
       f"(bytes read + written), FP32 FMA rate {lim['fma_per_s'] / 1e12:.2f} TFMA/s (an FMA-bound kernel, 8 chains a thread).")
+    p(f"- NPP: {b0.get('npp') or 'libnppif not found'}.\n")
+    all_profiles = [pr for b in boards for pr in b.get("profiles", [])]
+    what = {"2d": "random 2D masks", "separable": "Gaussian (separable) masks", "rect": "random rectangular masks"}
+    order = ["zero", "mirror", "clamp"]
+    for wl in sorted(workloads, key=lambda w: (w["size"][0], ["2d", "rect", "separable"].index(w["kind"]),
+                                               order.index(w["policy"]) if w["policy"] in order else 9)):
+        p(f"#### {name}: {wl['size'][0]}×{wl['size'][1]}, {wl['policy']}, {what[wl['kind']]}\n")
+        cmds = " ; ".join(wl["commands"]).replace("/tmp/convolab/bin/convolab", "convolab")
+        p(f"Convolab: `{cmds}`\n" if cmds else f"Convolab did not run: {wl.get('convolab_error', 'no command')}\n")
+        p(workload_table(wl, wl["limits"], misses, all_profiles) + "\n")
+    draw_charts(workloads, lim, prefix)
+    for size in sorted({tuple(wl["size"]) for wl in workloads}):
+        p(f"![{name} board chart, {size[0]}²]({prefix}board-{size[0]}.png)\n")
+    return all_profiles
+
+
+def main():
+    devices = [(name, *load_device(folder), prefix) for name, folder, prefix in DEVICES if glob.glob(os.path.join(folder, "board-*.json"))]
+    main_name, boards, workloads, _ = devices[0]
+    b0 = boards[0]
+    p = print
+    p("# Benchmarks\n")
+    p("Generated by `bench/board_to_md.py` from the JSON that the runs below wrote (`bench/results/`); "
+      "nothing in the tables is typed by hand.\n")
+    p("## The board: Convolab against the libraries users would pick instead\n")
     p("- Floor = max(24 bytes a pixel ÷ bandwidth, FMAs ÷ FMA rate): three float planes each read once and "
-      "written once; (2r+1)² FMAs a pixel a channel for 2D masks, 2(2r+1) for separable ones (one pass: 24 bytes).")
+      "written once; (2r+1)² FMAs a pixel a channel for 2D masks, W·H for a W×H mask, 2(2r+1) for separable ones "
+      "(one pass: 24 bytes).")
     p("- Times are kernel milliseconds for all three channels: CUDA events around 10 back-to-back calls ÷ 10 (one call where "
-      f"a peer's call takes over 5 ms), median of {b0['repeat']} samples after warm-up, for Convolab (`convolab bench`) and "
-      "every GPU peer alike; OpenCV on the host CPU with the host clock. Random masks normalised to sum 1; images of random "
-      "float values 0–255.")
+      f"a call takes over 5 ms; fewer samples, at least 3, where it takes over 100 ms), median of {b0['repeat']} samples "
+      "after warm-up, for Convolab (`convolab bench`) and every GPU peer alike; OpenCV on the host CPU with the host clock. "
+      "Random masks normalised to sum 1; images of random float values 0–255.")
     p("- Peers: `cupyx.scipy.ndimage.correlate` per channel; `torch.nn.functional.conv2d` groups=3 in NCHW and in "
       "channels_last (cuDNN), `F.pad(mode='reflect')` for mirror; NPP `nppiFilterBorder_32f_C1R_Ctx` (replicate, so on clamp); "
-      "CuPy FFT convolution (rfft2 × precomputed spectrum, irfft2); OpenCV `cv2.filter2D` (4096² only). Gaussian rows: "
-      "CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.")
-    p(f"- NPP: {b0.get('npp') or 'libnppif not found'}.\n")
+      "a tuned CuPy FFT (`cupy-fft`: the ghost cells padded in one pass into a buffer of `cupyx.scipy.fft.next_fast_len` "
+      "sizes, the three channels in one batched `rfft2`, times the mask spectrum computed before timing, one batched "
+      "`irfft2`; padding timed); `cupyx.scipy.signal.oaconvolve` on `cp.pad`ded planes (`cupy-oaconvolve`); OpenCV "
+      "`cv2.filter2D` (4096² only). Gaussian rows: CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.\n")
     misses = []
-    all_profiles = [pr for b in boards for pr in b.get("profiles", [])]
-    for b in boards:
-        for wl in b["workloads"]:
-            p(f"### {wl['size'][0]}×{wl['size'][1]}, {wl['policy']}, {'random 2D masks' if wl['kind'] == '2d' else 'Gaussian (separable) masks'}\n")
-            p(f"Convolab: `{wl['convolab_command'].replace('/tmp/convolab/bin/convolab', 'convolab')}`\n")
-            p(workload_table(wl, b["limits"], misses, all_profiles) + "\n")
-        p(f"![board chart]({'board-' + str(b['workloads'][0]['size'][0]) + '.png'})\n")
+    p(f"### {main_name}\n")
+    all_profiles = device_section(main_name, boards, workloads, "", misses)
     p("### Live preview\n")
     for b in boards:
         it = b.get("interactive")
@@ -239,10 +307,23 @@ def main():
               f"{r['kernel_ms']:.3f} ms; end to end until the new ARGB result is in pinned host memory **{r['to_pinned_host_ms']:.3f} ms** "
               f"(target 5 ms); {r['to_java_array_ms']:.3f} ms until it is copied into a Java `int[]`.\n")
             break
-    p("### Targets\n")
+    p(f"### Targets ({main_name})\n")
     beaten = not any("slower than" in m for m in misses)
     p(f"- Faster than every peer at every radius on zero and mirror: **{'met' if beaten else 'missed'}**.")
-    p(f"- Floor targets (1.25× for r ≤ 3, 2× for r 4–15, 1.3× separable): {'all met' if not misses else 'missed where listed'}:\n")
+    below = []
+    for wl in workloads:
+        if wl["kind"] != "2d" or wl["policy"] not in ("zero", "mirror"):
+            continue
+        for row in wl["convolab"]:
+            r = board.mask_key(row["radius"])
+            if isinstance(r, int) and r >= 7:
+                below.append((row["kernel_ms"] / floor_ms(wl["size"], r, "2d", wl["limits"])[0], f"{wl['size'][0]}² {wl['policy']} r={r} {row['strategy']}"))
+    if below:
+        under = sorted(w for v, w in below if v < 1.0)
+        p(f"- Moonshot, best below the FP32 FMA floor for r ≥ 7: " + (f"**met** at {', '.join(under)}." if under else
+          f"not met; closest {min(below)[0]:.2f}× ({min(below)[1]})."))
+    p(f"- Floor targets (1.25× for r ≤ 3, 2× for larger and rectangular masks, 1.3× separable): "
+      f"{'all met' if not misses else 'missed where listed'}:\n")
     for m in misses:
         p(f"  - {m}")
     p("")
@@ -259,6 +340,11 @@ def main():
       "memory, barrier for the block's `__syncthreads`, short_scoreboard and mio_throttle for shared memory, math_pipe_throttle "
       "for the FMA pipe itself. Tuning steps that were tried and measured are in `bench/fastlab/` (its header says how to "
       "run it).\n")
+    for name, other_boards, other_workloads, prefix in devices[1:]:
+        p(f"## The same board on the {name} (an earlier run)\n")
+        p("Its workloads and peers may be fewer: it ran the board of its day. Targets are checked on the "
+          f"{main_name} above.\n")
+        device_section(name, other_boards, other_workloads, prefix, [])
     # course strategies
     p("## The course strategies (GPU service layer)\n")
     course = os.path.join(ROOT, "bench", "results", "h200-2026-11-21")
@@ -276,6 +362,14 @@ def main():
           f"(float32, three channels, BORDER_REFLECT_101, {c['threads']} threads) {c['opencv_ms']:.1f} ms: "
           f"**{c['convolab_ms'] / c['opencv_ms']:.2f}×** OpenCV's time (target at most 2×; end to end, with the 8-bit "
           f"conversions, {c['convolab_end_to_end_ms']:.1f} ms).{spread}\n")
+        if c.get("radii"):
+            p(f"Every radius, `{c['command']}` (one round each but radius 3; past radius 7, 5 runs after 2 warm-up runs):\n")
+            p("| radius | Convolab ms | strategy | OpenCV ms | Convolab ÷ OpenCV |")
+            p("|---:|---:|---|---:|---:|")
+            for r in c["radii"]:
+                p(f"| {r['radius']} | {r['convolab_ms']:.1f} | {r['strategy']} | {r['opencv_ms']:.1f} | "
+                  f"{r['convolab_ms'] / r['opencv_ms']:.2f}× |")
+            p("")
         p("How: each input row under the mask's taps is copied into arrays of its own (`CpuEngine.shiftRow`, kept in a "
           "ring for the rows a thread reuses) so that every loop indexes its arrays with the bare loop variable, which is "
           "what Java 17's C2 needs to vectorise it (with an offset it runs scalar, about ten times slower per tap).\n")

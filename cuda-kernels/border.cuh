@@ -1,9 +1,10 @@
 // =====================================================================================
 // Ghost-cell (border) policies, shared by every Convolab kernel.
 //
-// The same definitions live in Java (org.convolab.core.BorderPolicy and its subtypes) and both
-// are tested against one table of indices (BorderPolicyTableTest, BorderKernelGpuTest).
-// The policy codes below must equal BorderPolicy.code(); PolicyCodesTest reads this file.
+// The same definitions live in Java (org.convolab.core.BorderPolicy and its subtypes). Both are
+// checked against one table of indices (core BorderTable): the Java side by BorderPolicyTest, this
+// function on a GPU by CudaEngineGpuTest.borderHeaderMatchesJavaPolicies. BorderPolicyTest also
+// reads this file and checks the codes below against BorderPolicy.code().
 // =====================================================================================
 #pragma once
 

@@ -9,7 +9,7 @@
 // =====================================================================================
 #include "border.cuh"
 
-#define CONVOLAB_MAX_MASK 63
+#include "geometry.cuh"
 
 // The 2D mask for the constant-memory strategies (set with cuMemcpyHtoD on the symbol).
 __constant__ float c_mask[CONVOLAB_MAX_MASK * CONVOLAB_MAX_MASK];

@@ -7,21 +7,15 @@
 // rows into a shared-memory ring with cp.async; radius 5 to 15 uses a shared-memory tile whose
 // ghost cells are resolved while it is loaded, through convolab_border_index; other mask shapes
 // take a runtime-radius kernel (FAST_PY outputs per thread). fast-separable filters rows into
-// shared memory and columns from there, in one kernel. The launchers (FastLauncher,
-// FastSeparableLauncher) mirror these constants.
+// shared memory and columns from there, in one kernel. Block shapes and tile sizes
+// are in geometry.cuh.
 // =====================================================================================
 #include "border.cuh"
+#include "geometry.cuh"
 
-#define FAST_BX 64      // threads along x = output tile width
-#define FAST_BY 4       // threads along y
-#define FAST_PY 8       // outputs per thread, down a column (runtime-radius kernel)
-#define FAST_OW FAST_BX
-#define FAST_OH (FAST_BY * FAST_PY)
-#define FAST_MAX_R 31
-
-__constant__ float c_fast_mask[63 * 63];
-__constant__ float c_fast_row[63];
-__constant__ float c_fast_col[63];
+__constant__ float c_fast_mask[CONVOLAB_MAX_MASK * CONVOLAB_MAX_MASK];
+__constant__ float c_fast_row[CONVOLAB_MAX_1D];
+__constant__ float c_fast_col[CONVOLAB_MAX_1D];
 
 struct ConvolabPlanes3 {
     const float* in[3];
@@ -179,9 +173,6 @@ __device__ __forceinline__ void fast2d_body(const ConvolabPlanes3& p, int w, int
 // and a thread clear of the border; other threads read scalars through the border function.
 // Measured on an H200 (bench/fastlab): 1.8 to 2x the shared-tile kernel's speed at these radii.
 // =====================================================================================
-#define FASTV_BX 32
-#define FASTV_BY 8
-
 // Border threads: scalar reads through the border function.
 template <int R, int PY>
 __device__ __forceinline__ void fast2dv_border(const float* __restrict__ in, int x0, int y0, int w, int h, int policy,
@@ -250,12 +241,6 @@ __device__ __forceinline__ void fast2dv_body(const ConvolabPlanes3& p, int w, in
 // ring as in fast2dv_body. Border chunks of a row are filled with plain loads through the
 // border function. Ring: the step's window (OH + 2R rows) plus the rows of the next two steps.
 // =====================================================================================
-#define FASTS_BX 32
-#define FASTS_BY 8
-#define FASTS_OW (4 * FASTS_BX)
-#define FASTS_LEAD 4                              // floats left of a strip (radius <= 4)
-#define FASTS_SW (FASTS_OW + 2 * FASTS_LEAD)       // ring row, floats
-
 __device__ __forceinline__ void convolab_cp_async16(float* smem, const float* gmem)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -396,10 +381,6 @@ convolab_fast2d_any(CONVOLAB_PLANE_PARAMS, int w, int h, int mw, int mh, int pol
 // x PY rows down the shared tile with a register window. Every FMA beyond the 2(2r+1) a pixel
 // comes from the 2R halo rows of stage 1, (8*PY + 2R) / (8*PY) of the row work.
 // =====================================================================================
-#define FSEPT_BX 32
-#define FSEPT_BY 8
-#define FSEPT_OW (4 * FSEPT_BX)
-
 template <int R, int PY>
 __device__ __forceinline__ void fastsept_body(const float* __restrict__ in, float* __restrict__ out, int w, int h,
                                               int policy, float cval, const float* rowm, const float* colm)
@@ -475,11 +456,11 @@ __device__ __forceinline__ void fastsept_body(const float* __restrict__ in, floa
     extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB)                   \
     convolab_fast2d_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)         \
     { const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2dv_body<R, PY, PREFETCH>(p, w, h, policy, cval); }
-CONVOLAB_FAST2DV_KERNEL(0, 3, FASTV_MINB, true)
-CONVOLAB_FAST2DV_KERNEL(1, 3, FASTV_MINB, true)
-CONVOLAB_FAST2DV_KERNEL(2, 3, FASTV_MINB, true)
+CONVOLAB_FAST2DV_KERNEL(0, FASTV_PY, FASTV_MINB, true)
+CONVOLAB_FAST2DV_KERNEL(1, FASTV_PY, FASTV_MINB, true)
+CONVOLAB_FAST2DV_KERNEL(2, FASTV_PY, FASTV_MINB, true)
 // Radius 3 without the prefetch: with it the kernel took 92 registers and ran 20% slower.
-CONVOLAB_FAST2DV_KERNEL(3, 3, 1, false)
+CONVOLAB_FAST2DV_KERNEL(3, FASTV_PY, 1, false)
 
 // Radius 4: the streamed kernel (3 outputs per thread down a column, `chunk` rows a block).
 extern "C" __global__ void __launch_bounds__(FASTS_BX * FASTS_BY)
@@ -487,7 +468,7 @@ convolab_fast2d_r4(CONVOLAB_PLANE_PARAMS, int w, int h, int chunk, int policy, f
 {
     const ConvolabPlanes3 p = CONVOLAB_PLANES;
     const int c = blockIdx.z;
-    fast2ds_body<4, 3>(plane_in(p, c), plane_out(p, c), w, h, chunk, policy, cval);
+    fast2ds_body<FASTS_R, FASTS_PY>(plane_in(p, c), plane_out(p, c), w, h, chunk, policy, cval);
 }
 
 // Radius 5 to 15: the shared-tile kernel with 4 outputs per thread (8 spent registers on the
@@ -495,7 +476,7 @@ convolab_fast2d_r4(CONVOLAB_PLANE_PARAMS, int w, int h, int chunk, int policy, f
 #define CONVOLAB_FAST2D_KERNEL(R)                                                             \
     extern "C" __global__ void __launch_bounds__(FAST_BX * FAST_BY)                           \
     convolab_fast2d_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)         \
-    { const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2d_body<R, 4>(p, w, h, policy, cval); }
+    { const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2d_body<R, FAST_TILE_PY>(p, w, h, policy, cval); }
 CONVOLAB_FAST2D_KERNEL(5)
 CONVOLAB_FAST2D_KERNEL(6)
 CONVOLAB_FAST2D_KERNEL(7)
@@ -516,19 +497,19 @@ CONVOLAB_FAST2D_KERNEL(15)
     convolab_fastsep_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)        \
     { const ConvolabPlanes3 p = CONVOLAB_PLANES; const int c = blockIdx.z;                    \
       fastsept_body<R, PY>(plane_in(p, c), plane_out(p, c), w, h, policy, cval, c_fast_row, c_fast_col); }
-CONVOLAB_FASTSEPT_KERNEL(0, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(1, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(2, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(3, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(4, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(5, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(6, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(7, 4, 4)
-CONVOLAB_FASTSEPT_KERNEL(8, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(9, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(10, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(11, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(12, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(13, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(14, 8, 3)
-CONVOLAB_FASTSEPT_KERNEL(15, 8, 3)
+CONVOLAB_FASTSEPT_KERNEL(0, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(1, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(2, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(3, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(4, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(5, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(6, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(7, FSEPT_PY_SMALL, 4)
+CONVOLAB_FASTSEPT_KERNEL(8, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(9, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(10, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(11, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(12, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(13, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(14, FSEPT_PY_LARGE, 3)
+CONVOLAB_FASTSEPT_KERNEL(15, FSEPT_PY_LARGE, 3)

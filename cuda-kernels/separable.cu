@@ -4,8 +4,7 @@
 // constant policy's ghost value there is V * sum(row mask), which the launcher passes as cval.
 // =====================================================================================
 #include "border.cuh"
-
-#define CONVOLAB_MAX_1D 63
+#include "geometry.cuh"
 
 __constant__ float c_row[CONVOLAB_MAX_1D];
 __constant__ float c_col[CONVOLAB_MAX_1D];
@@ -49,12 +48,8 @@ extern "C" __global__ void convolab_sep_cols(const float* __restrict__ in, float
 // Rows: a block of SEP_BX x SEP_BY threads computes SEP_BY rows of SEP_BX*SEP_STEPS outputs;
 // its tile holds those rows with r halo columns each side.
 // Columns: the same with the axes swapped (SEP_BX columns of SEP_BY*SEP_STEPS outputs).
-// The tuning constants are kept together here and mirrored in SeparableTiledLauncher.
+// The tuning constants (SEP_*) are in geometry.cuh.
 // =====================================================================================
-#define SEP_BX    32
-#define SEP_BY    8
-#define SEP_STEPS 4
-
 extern "C" __global__ void __launch_bounds__(SEP_BX * SEP_BY)
 convolab_sep_rows_tiled(const float* __restrict__ in, float* __restrict__ out,
                         int w, int h, int n, int policy, float cval)

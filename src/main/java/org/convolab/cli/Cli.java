@@ -83,7 +83,7 @@ public final class Cli {
         if (ex instanceof OutOfMemoryError) {
             return "out of memory (raise the Java heap with -Xmx, or use a smaller image)";
         }
-        java.util.Optional<ConvolabException> known = ConvolabException.in(ex);
+        java.util.Optional<ConvolabException> known = ConvolabException.foundIn(ex);
         if (known.isPresent()) {
             return known.get().getMessage();
         }

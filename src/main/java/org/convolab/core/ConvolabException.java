@@ -16,11 +16,8 @@ public class ConvolabException extends RuntimeException {
         super(message, cause);
     }
 
-    /**
-     * The first Convolab error in a chain of causes (a task's ExecutionException, a pool's wrapper),
-     * if there is one: its message is the one to show.
-     */
-    public static java.util.Optional<ConvolabException> in(Throwable t) {
+    /** The first ConvolabException in {@code t}'s cause chain ({@code t} itself included), if any. */
+    public static java.util.Optional<ConvolabException> foundIn(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
             if (c instanceof ConvolabException ce) {
                 return java.util.Optional.of(ce);

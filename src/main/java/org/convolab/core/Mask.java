@@ -158,10 +158,21 @@ public final class Mask {
         return new Mask(width, height, f);
     }
 
-    /** {@link #separable(double)} with {@link #SEPARABLE_TOLERANCE}. */
+    /**
+     * {@link #separable(double)} with {@link #SEPARABLE_TOLERANCE}, computed once per mask: the
+     * planner, the launchers and the CPU engine all ask, and the answer is O(width x height).
+     * (The mask and SeparableMask are immutable, so a benign race at most computes it twice.)
+     */
     public Optional<SeparableMask> separable() {
-        return separable(SEPARABLE_TOLERANCE);
+        Optional<SeparableMask> s = separableAtDefault;
+        if (s == null) {
+            s = separable(SEPARABLE_TOLERANCE);
+            separableAtDefault = s;
+        }
+        return s;
     }
+
+    private volatile Optional<SeparableMask> separableAtDefault;
 
     /**
      * Tests whether the mask has rank 1, i.e. {@code weight(x,y) = column[y] * row[x]}, within a

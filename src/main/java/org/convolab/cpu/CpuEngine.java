@@ -9,6 +9,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
+import org.convolab.core.LaunchPlan;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
@@ -61,9 +62,9 @@ public final class CpuEngine implements ConvolutionEngine {
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
         Mask mask = spec.mask();
         strategy.checkApplicable(mask);
-        SeparableMask sep = mask.separable().orElse(null);
-        Strategy used = strategy == Strategy.AUTO ? (sep != null ? Strategy.FAST_SEPARABLE : Strategy.FAST) : strategy;
-        boolean separablePath = used.needsSeparable();
+        LaunchPlan plan = CpuPlanner.plan(strategy, mask);
+        boolean separablePath = plan.runs().needsSeparable();
+        SeparableMask sep = separablePath ? mask.separable().orElseThrow() : null;
 
         long t0 = System.nanoTime();
         int w = image.width();
@@ -99,19 +100,12 @@ public final class CpuEngine implements ConvolutionEngine {
                 }
             });
         } catch (RuntimeException e) {
-            throw rethrow(e);
+            // A worker's ConvolabException arrives wrapped; the user should see its message.
+            throw ConvolabException.foundIn(e).map(RuntimeException.class::cast).orElse(e);
         }
         double totalMs = (System.nanoTime() - t0) / 1e6;
         Timings t = new Timings(0, padMs, channelMs, 0, 0, totalMs, totalMs, FilterCost.of(w, h, mask, separablePath));
-        return new FilterResult(new RgbaImage(w, h, out), used, t);
-    }
-
-    private static RuntimeException rethrow(RuntimeException e) {
-        Throwable c = e;
-        while (c.getCause() != null && !(c instanceof ConvolabException)) {
-            c = c.getCause();
-        }
-        return c instanceof ConvolabException ce ? ce : e;
+        return new FilterResult(new RgbaImage(w, h, out), plan, t);
     }
 
     /** Copies one channel into the padded plane, ghost cells included. */

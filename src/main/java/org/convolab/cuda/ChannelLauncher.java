@@ -11,9 +11,6 @@ import org.convolab.core.Strategy;
  */
 interface ChannelLauncher {
 
-    /** The strategy that actually runs for this mask (tiled falls back to tiled-out for huge masks). */
-    Strategy resolve(Mask mask);
-
     /** Uploads the mask to where the kernels read it. */
     void prepare(LaunchContext ctx);
 

@@ -12,26 +12,27 @@ import org.convolab.core.Strategy;
  * radius 5 to 15 the shared-tile kernel (64x4 threads, 4 outputs down a column); other shapes the
  * runtime-radius kernel (64x4 threads, {@value #PY} outputs down a column, dynamic shared memory of
  * at most 126x94 floats, 47 KB, for 63x63). The tile shapes were chosen with bench/fastlab on an
- * H200; these constants must match FASTV_*, FASTS_*, FAST_* and the instantiations in fast.cu.
+ * H200; they live in {@link KernelGeometry} (FAST_*, FASTV_*, FASTS_*).
  */
 final class FastLauncher implements ChannelLauncher {
-    static final int BX = 64;
-    static final int BY = 4;
-    static final int PY = 8;
-    static final int OH = BY * PY;
-    static final int MAX_COMPILED_RADIUS = 15;
-    static final int MAX_VECTOR_RADIUS = 3;
-    static final int VBX = 32;
-    static final int VBY = 8;
-    static final int TILE_PY = 4;
+    static final int BX = KernelGeometry.FAST_BX;
+    static final int BY = KernelGeometry.FAST_BY;
+    static final int PY = KernelGeometry.FAST_PY;
+    static final int OH = KernelGeometry.FAST_OH;
+    static final int MAX_COMPILED_RADIUS = KernelGeometry.FAST_MAX_COMPILED_R;
+    static final int MAX_VECTOR_RADIUS = KernelGeometry.FASTV_MAX_R;
+    static final int VBX = KernelGeometry.FASTV_BX;
+    static final int VBY = KernelGeometry.FASTV_BY;
+    static final int TILE_PY = KernelGeometry.FAST_TILE_PY;
     /** The radius that runs the streamed kernel. */
-    static final int STREAM_RADIUS = 4;
-    static final int STREAM_OW = 128;
-    static final int STREAM_PY = 3;
+    static final int STREAM_RADIUS = KernelGeometry.FASTS_R;
+    static final int STREAM_OW = KernelGeometry.FASTS_OW;
+    static final int STREAM_PY = KernelGeometry.FASTS_PY;
+    /** Waves of resident blocks the streamed kernel's grid is cut to (a launcher choice, not kernel geometry). */
     static final int STREAM_WAVES = 6;
 
     /** Outputs per thread down a column in the float4 kernel. */
-    static final int VECTOR_PY = 3;
+    static final int VECTOR_PY = KernelGeometry.FASTV_PY;
 
     /**
      * Rows per block for the streamed kernel: the grid (strips x row chunks x 3 channels) is cut so
@@ -43,11 +44,6 @@ final class FastLauncher implements ChannelLauncher {
         int chunks = Math.max(1, (int) Math.min(height, (long) waves * residentBlocks / columns));
         int rows = KernelLaunch.ceilDiv(height, chunks);
         return Math.max(rows, 1);
-    }
-
-    @Override
-    public Strategy resolve(Mask mask) {
-        return Strategy.FAST;
     }
 
     @Override
@@ -70,18 +66,26 @@ final class FastLauncher implements ChannelLauncher {
         return m.width() == m.height() && m.radiusX() <= MAX_COMPILED_RADIUS ? m.radiusX() : -1;
     }
 
+    /** The kernel for the mask: one compiled per square radius up to 15, else the runtime-radius one. */
+    static String kernelName(Mask m) {
+        int r = compiledRadius(m);
+        return r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
+    }
+
     @Override
     public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         Mask m = ctx.mask();
         int r = compiledRadius(m);
         int w = ctx.width();
         int h = ctx.height();
-        String name = r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
+        String name = kernelName(m);
         KernelLaunch k = new KernelLaunch(name);
         int chunk = 0;
         if (r == STREAM_RADIUS) {
-            chunk = streamChunk(w, h, ctx.module().residentBlocks(name, VBX * VBY), STREAM_WAVES);
-            k.grid(KernelLaunch.ceilDiv(w, STREAM_OW), KernelLaunch.ceilDiv(h, chunk), 3).block(VBX, VBY);
+            int sbx = KernelGeometry.FASTS_BX;
+            int sby = KernelGeometry.FASTS_BY;
+            chunk = streamChunk(w, h, ctx.module().residentBlocks(name, sbx * sby), STREAM_WAVES);
+            k.grid(KernelLaunch.ceilDiv(w, STREAM_OW), KernelLaunch.ceilDiv(h, chunk), 3).block(sbx, sby);
         } else if (r >= 0 && r <= MAX_VECTOR_RADIUS) {
             k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), 3).block(VBX, VBY);
         } else if (r >= 0) {

@@ -12,25 +12,18 @@ import org.convolab.core.Strategy;
  * rows included) from global memory into shared memory, 4 per thread with float4 loads, then the
  * columns from there with a register window, so the intermediate never reaches global memory (24
  * bytes a pixel in all instead of 48). For square masks of radius 0 to 15 (kernels compiled per
- * radius); other separable masks run {@code separable-tiled}, and the result says so. Constants
- * match FSEPT_* and the instantiations in fast.cu; bench/fastlab measured them on an H200 (1.3 to
+ * radius); for other separable masks {@link CudaPlanner} runs {@code separable-tiled} and the plan says so. The tile
+ * shapes (FSEPT_* in {@link KernelGeometry}) are those bench/fastlab measured them on an H200 (1.3 to
  * 2 times the speed of the earlier shared-tile kernel).
  */
 final class FastSeparableLauncher implements ChannelLauncher {
-    static final int BX = 32;
-    static final int BY = 8;
-    static final int OW = 4 * BX;
+    static final int BX = KernelGeometry.FSEPT_BX;
+    static final int BY = KernelGeometry.FSEPT_BY;
+    static final int OW = KernelGeometry.FSEPT_OW;
 
     /** Outputs per thread down a column for radius r: more from 8, where the halo rows cost most. */
     static int rowsPerThread(int r) {
-        return r <= 7 ? 4 : 8;
-    }
-
-    private final SeparableLauncher fallback = new SeparableLauncher(true);
-
-    @Override
-    public Strategy resolve(Mask mask) {
-        return FastLauncher.compiledRadius(mask) >= 0 ? Strategy.FAST_SEPARABLE : Strategy.SEPARABLE_TILED;
+        return r <= KernelGeometry.FSEPT_SMALL_MAX_R ? KernelGeometry.FSEPT_PY_SMALL : KernelGeometry.FSEPT_PY_LARGE;
     }
 
     @Override
@@ -45,9 +38,9 @@ final class FastSeparableLauncher implements ChannelLauncher {
 
     @Override
     public void prepare(LaunchContext ctx) {
-        if (resolve(ctx.mask()) != Strategy.FAST_SEPARABLE) {
-            fallback.prepare(ctx);
-            return;
+        if (FastLauncher.compiledRadius(ctx.mask()) < 0) {
+            throw new IllegalStateException("fast-separable has no kernel for a " + ctx.mask().width() + "x" + ctx.mask().height()
+                    + " mask; the planner runs separable-tiled");
         }
         SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new ConvolabException(
                 Strategy.FAST_SEPARABLE.whyNotApplicable(ctx.mask())));
@@ -62,12 +55,6 @@ final class FastSeparableLauncher implements ChannelLauncher {
 
     @Override
     public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
-        if (resolve(ctx.mask()) != Strategy.FAST_SEPARABLE) {
-            for (int c = 0; c < 3; c++) {
-                fallback.launch(ctx, in[c], out[c]);
-            }
-            return;
-        }
         int r = ctx.mask().radiusX();
         KernelLaunch k = new KernelLaunch("convolab_fastsep_r" + r);
         k.grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), BY * rowsPerThread(r)), 3).block(BX, BY)

@@ -6,27 +6,21 @@ import org.convolab.core.Mask;
 import org.convolab.core.SeparableMask;
 import org.convolab.core.Strategy;
 
+import static org.convolab.cuda.KernelGeometry.SEP_BX;
+import static org.convolab.cuda.KernelGeometry.SEP_BY;
+import static org.convolab.cuda.KernelGeometry.SEP_STEPS;
+
 /**
  * separable and separable-tiled: a row pass into the scratch plane, then a column pass. The 1D
  * masks go to {@code c_row} and {@code c_col}. Under a constant policy the column pass's ghost rows
  * are rows of the constant filtered by the row mask, so its constant is V * sum(row).
  */
 final class SeparableLauncher implements ChannelLauncher {
-    /** Tuning constants of the tiled kernels; they must match SEP_BX, SEP_BY, SEP_STEPS in separable.cu. */
-    static final int SEP_BX = 32;
-    static final int SEP_BY = 8;
-    static final int SEP_STEPS = 4;
-
     private final boolean tiled;
     private float columnConstant;
 
     SeparableLauncher(boolean tiled) {
         this.tiled = tiled;
-    }
-
-    @Override
-    public Strategy resolve(Mask mask) {
-        return tiled ? Strategy.SEPARABLE_TILED : Strategy.SEPARABLE;
     }
 
     @Override
@@ -37,7 +31,7 @@ final class SeparableLauncher implements ChannelLauncher {
     @Override
     public void prepare(LaunchContext ctx) {
         SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new ConvolabException(
-                resolve(ctx.mask()).whyNotApplicable(ctx.mask())));
+                (tiled ? Strategy.SEPARABLE_TILED : Strategy.SEPARABLE).whyNotApplicable(ctx.mask())));
         float[] row = sep.row();
         ctx.module().setConstant("c_row", row);
         ctx.module().setConstant("c_col", sep.column());

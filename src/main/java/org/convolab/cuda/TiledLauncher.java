@@ -8,13 +8,11 @@ import org.convolab.core.Strategy;
  * tiled: block = input tile. Each thread loads one input element; the inner OX x OY threads compute,
  * the 2r-wide halo threads only load. The input tile must fit in {@value #MAX_THREADS} threads, so
  * the output tile is chosen per mask (32 - 2r for square masks up to 31x31, wider and flatter for
- * rectangular ones). When no output tile fits (both radii above 15), the launch goes to
- * {@link TiledOutLauncher} and the result says so.
+ * rectangular ones). When no output tile fits (both radii above 15), {@link CudaPlanner}
+ * runs tiled-out instead and the plan says so; this launcher refuses such a mask.
  */
 final class TiledLauncher extends ConstantMaskLauncher {
     static final int MAX_THREADS = 1024;
-
-    private final TiledOutLauncher fallback = new TiledOutLauncher();
 
     /** Input-tile width and height for the mask, or null when no block = input tile fits. */
     static int[] inputTile(Mask mask) {
@@ -39,17 +37,11 @@ final class TiledLauncher extends ConstantMaskLauncher {
     }
 
     @Override
-    public Strategy resolve(Mask mask) {
-        return inputTile(mask) == null ? Strategy.TILED_OUT : Strategy.TILED;
-    }
-
-    @Override
     public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
         Mask m = ctx.mask();
         int[] tile = inputTile(m);
         if (tile == null) {
-            fallback.launch(ctx, in, out);
-            return;
+            throw new IllegalStateException("tiled cannot take a " + m.width() + "x" + m.height() + " mask; the planner runs tiled-out");
         }
         int ox = tile[0] - 2 * m.radiusX();
         int oy = tile[1] - 2 * m.radiusY();

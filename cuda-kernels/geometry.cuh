@@ -1,0 +1,50 @@
+// =====================================================================================
+// Kernel geometry: block shapes, tile widths, outputs per thread and the radii compiled per
+// kernel family, in one place. org.convolab.cuda.KernelGeometry holds the same values for the
+// launchers; KernelGeometryTest parses this file and checks every constant against it.
+// One definition a line, "#define NAME value", value an integer or an expression of earlier
+// names with + and *.
+// =====================================================================================
+#pragma once
+
+// ---- masks: the largest mask side the constant-memory arrays hold ----------------------
+#define CONVOLAB_MAX_MASK 63
+#define CONVOLAB_MAX_1D   63
+
+// ---- separable-tiled (separable.cu) ---------------------------------------------------
+#define SEP_BX    32
+#define SEP_BY    8
+#define SEP_STEPS 4
+
+// ---- fast, shared-tile (r 5..15) and runtime-radius kernels (fast.cu) -----------------
+#define FAST_BX 64                      // threads along x = output tile width
+#define FAST_BY 4                       // threads along y
+#define FAST_PY 8                       // outputs per thread down a column (runtime radius)
+#define FAST_OW FAST_BX
+#define FAST_OH (FAST_BY * FAST_PY)
+#define FAST_MAX_R 31
+#define FAST_TILE_PY 4                  // outputs per thread down a column (compiled radius)
+#define FAST_MAX_COMPILED_R 15          // square masks up to this radius have their own kernel
+
+// ---- fast, float4 kernel (r 0..3) -------------------------------------------------------
+#define FASTV_BX 32
+#define FASTV_BY 8
+#define FASTV_PY 3
+#define FASTV_MAX_R 3
+
+// ---- fast, streamed kernel (r 4) --------------------------------------------------------
+#define FASTS_BX 32
+#define FASTS_BY 8
+#define FASTS_OW (4 * FASTS_BX)
+#define FASTS_LEAD 4                    // floats left of a strip (radius <= 4)
+#define FASTS_SW (FASTS_OW + 2 * FASTS_LEAD)   // ring row, floats
+#define FASTS_R 4
+#define FASTS_PY 3
+
+// ---- fast-separable, two-stage kernel (r 0..15) -----------------------------------------
+#define FSEPT_BX 32
+#define FSEPT_BY 8
+#define FSEPT_OW (4 * FSEPT_BX)
+#define FSEPT_PY_SMALL 4                // outputs per thread down a column up to FSEPT_SMALL_MAX_R
+#define FSEPT_SMALL_MAX_R 7
+#define FSEPT_PY_LARGE 8                // from FSEPT_SMALL_MAX_R + 1

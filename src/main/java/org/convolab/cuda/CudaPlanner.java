@@ -1,0 +1,99 @@
+package org.convolab.cuda;
+
+import java.util.List;
+import java.util.Optional;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
+
+/**
+ * Decides once per filter which strategy runs on the GPU for a requested strategy and a mask. auto
+ * picks from measurements; a strategy whose kernels cannot take the mask hands over to a fall-back
+ * that can, and the plan says why. The rules are a chain of candidates, each saying for itself
+ * whether it takes the mask (as OpenCV's filter2D picks its implementation); launchers only check
+ * the preconditions the planner already met.
+ */
+final class CudaPlanner {
+    private CudaPlanner() {
+    }
+
+    /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
+    static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
+
+    /** A strategy that cannot take some masks, and the one that runs instead. */
+    private record Fallback(Strategy strategy, Strategy instead, java.util.function.Function<Mask, Optional<String>> whyNot) {
+    }
+
+    private static final List<Fallback> FALLBACKS = List.of(
+            new Fallback(Strategy.TILED, Strategy.TILED_OUT, m -> TiledLauncher.inputTile(m) != null ? Optional.empty()
+                    : Optional.of("no input tile of at most " + TiledLauncher.MAX_THREADS + " threads fits a " + size(m) + " mask")),
+            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> FastLauncher.compiledRadius(m) >= 0 ? Optional.empty()
+                    : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
+                            + ", not " + size(m))));
+
+    /**
+     * The plan for {@code requested} (auto or concrete) and the mask; the caller has checked that the
+     * strategy applies to the mask (separable strategies need a separable one).
+     */
+    static LaunchPlan plan(Strategy requested, Mask mask) {
+        Strategy runs = requested;
+        String reason = "";
+        if (requested == Strategy.AUTO) {
+            runs = autoStrategy(mask);
+            reason = autoReason(mask, runs);
+        }
+        for (Fallback f : FALLBACKS) {
+            if (f.strategy() == runs) {
+                Optional<String> why = f.whyNot().apply(mask);
+                if (why.isPresent()) {
+                    String step = runs.id() + " → " + f.instead().id() + ": " + why.get();
+                    reason = reason.isEmpty() ? step : reason + "; " + step;
+                    runs = f.instead();
+                }
+            }
+        }
+        return new LaunchPlan(requested, runs, kernels(runs, mask), reason);
+    }
+
+    /**
+     * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
+     * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
+     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2.
+     */
+    static Strategy autoStrategy(Mask mask) {
+        return separableFromRadius(mask) ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+    }
+
+    private static boolean separableFromRadius(Mask mask) {
+        return mask.separable().isPresent() && Math.max(mask.radiusX(), mask.radiusY()) >= AUTO_SEPARABLE_FROM_RADIUS;
+    }
+
+    private static String autoReason(Mask mask, Strategy runs) {
+        if (runs == Strategy.FAST_SEPARABLE) {
+            return "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more";
+        }
+        return mask.separable().isPresent() ? "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS
+                : "auto: mask not separable";
+    }
+
+    /**
+     * The kernels a concrete strategy runs for the mask, one a pass. fast: the float4 kernel for
+     * square radius 0 to 3, the streamed one for 4, the shared-tile one for 5 to 15 (all
+     * convolab_fast2d_rN), the runtime-radius one for other shapes.
+     */
+    static List<String> kernels(Strategy runs, Mask mask) {
+        return switch (runs) {
+            case NAIVE, CONSTANT, TILED_OUT, CACHED -> List.of(SimpleLauncher.TABLE.get(runs).kernel());
+            case TILED -> List.of("convolab_tiled");
+            case SEPARABLE -> List.of("convolab_sep_rows", "convolab_sep_cols");
+            case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
+            case FAST -> List.of(FastLauncher.kernelName(mask));
+            case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
+            case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
+        };
+    }
+
+    private static String size(Mask m) {
+        return m.width() + "x" + m.height();
+    }
+}

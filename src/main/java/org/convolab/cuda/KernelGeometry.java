@@ -1,0 +1,54 @@
+package org.convolab.cuda;
+
+/**
+ * The kernels' geometry on the Java side: the same names and values as cuda-kernels/geometry.cuh
+ * (block shapes, tile widths, outputs per thread, compiled radii), for the launchers that size
+ * grids and shared memory from them. KernelGeometryTest parses the header and checks every
+ * constant here against it, so the two cannot drift apart unnoticed.
+ */
+final class KernelGeometry {
+    private KernelGeometry() {
+    }
+
+    // ---- masks
+    static final int CONVOLAB_MAX_MASK = 63;
+    static final int CONVOLAB_MAX_1D = 63;
+
+    // ---- separable-tiled
+    static final int SEP_BX = 32;
+    static final int SEP_BY = 8;
+    static final int SEP_STEPS = 4;
+
+    // ---- fast: shared-tile (compiled radius 5..15) and runtime-radius kernels
+    static final int FAST_BX = 64;
+    static final int FAST_BY = 4;
+    static final int FAST_PY = 8;
+    static final int FAST_OW = FAST_BX;
+    static final int FAST_OH = FAST_BY * FAST_PY;
+    static final int FAST_MAX_R = 31;
+    static final int FAST_TILE_PY = 4;
+    static final int FAST_MAX_COMPILED_R = 15;
+
+    // ---- fast: float4 kernel (radius 0..3)
+    static final int FASTV_BX = 32;
+    static final int FASTV_BY = 8;
+    static final int FASTV_PY = 3;
+    static final int FASTV_MAX_R = 3;
+
+    // ---- fast: streamed kernel (radius 4)
+    static final int FASTS_BX = 32;
+    static final int FASTS_BY = 8;
+    static final int FASTS_OW = 4 * FASTS_BX;
+    static final int FASTS_LEAD = 4;
+    static final int FASTS_SW = FASTS_OW + 2 * FASTS_LEAD;
+    static final int FASTS_R = 4;
+    static final int FASTS_PY = 3;
+
+    // ---- fast-separable: two-stage kernel (radius 0..15)
+    static final int FSEPT_BX = 32;
+    static final int FSEPT_BY = 8;
+    static final int FSEPT_OW = 4 * FSEPT_BX;
+    static final int FSEPT_PY_SMALL = 4;
+    static final int FSEPT_SMALL_MAX_R = 7;
+    static final int FSEPT_PY_LARGE = 8;
+}

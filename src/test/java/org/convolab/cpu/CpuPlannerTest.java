@@ -1,0 +1,47 @@
+package org.convolab.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.Strategy;
+import org.convolab.io.SyntheticImages;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Which CPU path runs for a strategy and a mask, and what the plan says. */
+class CpuPlannerTest {
+
+    @ParameterizedTest(name = "{0} on {1} -> {2} via {3}")
+    @CsvSource(delimiter = '|', value = {
+            "auto            | box:5     | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
+            "auto            | sobel-x   | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
+            "auto            | laplacian | fast            | cpu-2d               | auto: mask not separable, 2D",
+            "naive           | box:5     | naive           | cpu-2d               | ''",
+            "tiled           | box:41    | tiled           | cpu-2d               | ''",
+            "separable       | box:5     | separable       | cpu-rows cpu-columns | ''",
+            "fast-separable  | box:63    | fast-separable  | cpu-rows cpu-columns | ''",
+            "fast            | laplacian | fast            | cpu-2d               | ''"})
+    void planSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
+        LaunchPlan plan = CpuPlanner.plan(Strategy.parse(requested), MaskPresets.parse(mask));
+        assertEquals(Strategy.parse(requested), plan.requested());
+        assertEquals(Strategy.parse(runs), plan.runs());
+        assertEquals(List.of(passes.split(" ")), plan.kernels());
+        assertEquals(reason, plan.reason());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"box:5", "laplacian"})
+    void engineResultCarriesThePlan(String mask) {
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse(mask), BorderPolicy.parse("clamp"));
+        try (CpuEngine engine = new CpuEngine(1)) {
+            FilterResult result = engine.filter(SyntheticImages.gradient(16, 16), spec, Strategy.AUTO);
+            assertEquals(CpuPlanner.plan(Strategy.AUTO, spec.mask()), result.plan());
+            assertEquals(result.plan().runs(), result.strategy());
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.convolab.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every strategy against square masks of radius 0..31, rectangular ones, separable and not. */
+class CudaPlannerTest {
+
+    static Stream<Arguments> cases() {
+        List<Arguments> out = new ArrayList<>();
+        List<Mask> masks = new ArrayList<>();
+        for (int r = 0; r <= 31; r++) {
+            masks.add(box(2 * r + 1, 2 * r + 1));
+            masks.add(random(2 * r + 1, 2 * r + 1));
+        }
+        masks.add(box(3, 63));
+        masks.add(box(63, 1));
+        masks.add(box(33, 35));
+        masks.add(random(5, 41));
+        masks.add(random(63, 33));
+        for (Strategy s : Strategy.values()) {
+            for (Mask m : masks) {
+                if (s.whyNotApplicable(m) == null) {
+                    out.add(Arguments.of(s, m));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("cases")
+    void planRunsWhatTheRulesSay(Strategy requested, Mask mask) {
+        LaunchPlan plan = CudaPlanner.plan(requested, mask);
+        assertEquals(requested, plan.requested());
+        assertEquals(expected(requested, mask), plan.runs());
+        assertTrue(plan.runs() != Strategy.AUTO);
+        int passes = plan.runs() == Strategy.SEPARABLE || plan.runs() == Strategy.SEPARABLE_TILED ? 2 : 1;
+        assertEquals(passes, plan.passes(), plan.kernels().toString());
+        if (plan.runs() == Strategy.FAST) {
+            boolean compiled = mask.width() == mask.height() && mask.radiusX() <= 15;
+            assertEquals(compiled ? "convolab_fast2d_r" + mask.radiusX() : "convolab_fast2d_any", plan.kernels().get(0));
+        }
+        if (plan.runs() == Strategy.FAST_SEPARABLE) {
+            assertEquals("convolab_fastsep_r" + mask.radiusX(), plan.kernels().get(0));
+        }
+        if (requested != Strategy.AUTO && plan.runs() == requested) {
+            assertEquals("", plan.reason());
+            assertFalse(plan.fellBack());
+        }
+        if (plan.fellBack()) {
+            assertTrue(plan.reason().startsWith(requested.id() + " → " + plan.runs().id() + ": "), plan.reason());
+            assertTrue(plan.reason().contains(mask.width() + "x" + mask.height()), plan.reason());
+        }
+        if (requested == Strategy.AUTO) {
+            assertTrue(plan.reason().startsWith("auto: "), plan.reason());
+        }
+    }
+
+    /** The rules written out independently of the planner. */
+    private static Strategy expected(Strategy requested, Mask m) {
+        boolean square = m.width() == m.height();
+        int r = Math.max(m.radiusX(), m.radiusY());
+        boolean separable = m.separable().isPresent();
+        Strategy s = requested;
+        if (s == Strategy.AUTO) {
+            s = separable && r >= 3 ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+        }
+        // The smallest input tile, the mask itself, must fit in one block of 1024 threads.
+        if (s == Strategy.TILED && m.width() * m.height() > 1024) {
+            return Strategy.TILED_OUT;
+        }
+        if (s == Strategy.FAST_SEPARABLE && !(square && r <= 15)) {
+            return Strategy.SEPARABLE_TILED;
+        }
+        return s;
+    }
+
+    @ParameterizedTest(name = "tiled on {0}x{1}")
+    @MethodSource("tiledFallbacks")
+    void tiledNamesTheMaskWhenNoInputTileFits(int w, int h) {
+        LaunchPlan plan = CudaPlanner.plan(Strategy.TILED, random(w, h));
+        assertEquals(Strategy.TILED_OUT, plan.runs());
+        assertEquals("tiled → tiled-out: no input tile of at most 1024 threads fits a " + w + "x" + h + " mask", plan.reason());
+        assertEquals("tiled-out (" + plan.reason() + ")", plan.describe());
+        assertTrue(plan.fellBack());
+    }
+
+    static Stream<Arguments> tiledFallbacks() {
+        return Stream.of(Arguments.of(33, 33), Arguments.of(41, 41), Arguments.of(63, 33));
+    }
+
+    @ParameterizedTest(name = "auto on a separable {0}x{0} that is not square-compiled")
+    @MethodSource("autoChains")
+    void autoThenFallBackSaysBoth(int w, int h) {
+        LaunchPlan plan = CudaPlanner.plan(Strategy.AUTO, box(w, h));
+        assertEquals(Strategy.SEPARABLE_TILED, plan.runs());
+        assertTrue(plan.reason().startsWith("auto: separable mask of radius 3 or more; fast-separable → separable-tiled: "),
+                plan.reason());
+        assertFalse(plan.fellBack(), "auto is not a fall-back");
+    }
+
+    static Stream<Arguments> autoChains() {
+        return Stream.of(Arguments.of(3, 63), Arguments.of(33, 33), Arguments.of(63, 1));
+    }
+
+    private static Mask box(int w, int h) {
+        float[] f = new float[w * h];
+        Arrays.fill(f, 1f);
+        return Mask.of(w, h, f);
+    }
+
+    private static Mask random(int w, int h) {
+        Random rnd = new Random(31L * w + h);
+        float[] f = new float[w * h];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = rnd.nextFloat();
+        }
+        return Mask.of(w, h, f);
+    }
+}
