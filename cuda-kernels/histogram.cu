@@ -7,19 +7,22 @@
 // (rounded down); luminance is round(0.299 R + 0.587 G + 0.114 B), halves up, computed exactly as
 // (299 R + 587 G + 114 B + 500) / 1000, the same integers as org.convolab.core.Histogram.
 //
-// Kernels, plainest first (HistogramLauncher mirrors the block sizes and copies):
+// Kernels, plainest first:
 //   convolab_hist_global       one thread per pixel, atomics in global memory
 //   convolab_hist_sectioned    each thread one contiguous section: loads do not coalesce
 //   convolab_hist_interleaved  a stride loop: coalesced loads, atomics in global memory
 //   convolab_hist_privatized   a block histogram in shared memory, merged once at the end
 //   convolab_hist_aggregated   privatized, runs of equal bins counted in registers first
 //   convolab_hist_fast         uint4 loads, lane-striped shared copies, warp-uniform shortcut
+// Block sizes and copies are in geometry.cuh (HIST_*), which HistogramKernels mirrors.
 // =====================================================================================
+#include "geometry.cuh"
 
-#define HIST_CHANNELS 5
-#define HIST_FAST_THREADS 512  // block of convolab_hist_fast
-#define HIST_FAST_COPIES 8     // shared copies per block in convolab_hist_fast (lane & 7 picks one)
 #define HIST_FULL_WARP 0xffffffffu
+
+// The fast kernel's copies at the most bins fit the 48 KiB of dynamic shared memory a launch gets
+// without opting in.
+static_assert(HIST_CHANNELS * HIST_MAX_BINS * HIST_FAST_COPIES * 4 <= 48 * 1024, "histogram copies exceed 48 KiB");
 
 // Flat index (channel * bins + bin) of each channel's bin for one pixel.
 __device__ __forceinline__ void convolab_hist_index(unsigned int p, unsigned int bins,

@@ -18,6 +18,9 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
@@ -42,6 +45,7 @@ public final class CudaEngine implements ConvolutionEngine {
     // Everything below belongs to the CUDA thread.
     private final CudaSession session;
     private final CudaFaultInjector faults = new CudaFaultInjector();
+    private final CudaHistograms histograms = new CudaHistograms();
     private boolean closed;
 
     /** Opens the engine on a device; the context is created on the CUDA thread at once. */
@@ -289,6 +293,54 @@ public final class CudaEngine implements ConvolutionEngine {
         };
     }
 
+    /** Counts on the GPU with the strategy's kernel (cuda-kernels/histogram.cu), on the CUDA thread. */
+    @Override
+    public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        Histogram.checkBins(bins);
+        return onGpu(() -> histograms.count(session, image, bins, strategy));
+    }
+
+    @Override
+    public java.util.OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
+        Histogram.checkBins(bins);
+        return java.util.OptionalDouble.of(onGpu(() -> histograms.batchedMs(session, image, bins, strategy, launches)));
+    }
+
+    /**
+     * Runs GPU work on the CUDA thread as filters run: a CUDA error tears the context down, and the
+     * work is tried once more on a rebuilt one before the fault goes to the caller.
+     */
+    private <T> T onGpu(java.util.function.Supplier<T> work) {
+        return thread.call(() -> {
+            if (closed) {
+                throw new ConvolabException("the CUDA engine is closed");
+            }
+            try {
+                return onGpuOnce(work);
+            } catch (CudaFault first) {
+                faultsSurvived++;
+                try {
+                    return onGpuOnce(work);
+                } catch (CudaFault second) {
+                    throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
+                }
+            }
+        });
+    }
+
+    private <T> T onGpuOnce(java.util.function.Supplier<T> work) {
+        try {
+            session.ensure();
+            return work.get();
+        } catch (CudaException e) {
+            session.teardown();
+            throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
+        } catch (CudaFault e) {
+            session.teardown();
+            throw e;
+        }
+    }
+
     /** Free and total device memory in bytes, as the driver reports them. */
     public long[] memoryInfo() {
         return thread.call(() -> {
@@ -323,6 +375,7 @@ public final class CudaEngine implements ConvolutionEngine {
     public void releaseImage() {
         thread.run(() -> {
             session.releaseResident();
+            histograms.releaseImage(session);
         });
     }
 

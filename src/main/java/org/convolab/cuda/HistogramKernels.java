@@ -19,14 +19,8 @@ import org.convolab.core.HistogramStrategy;
  */
 final class HistogramKernels {
 
-    /** Channels counted: R, G, B, alpha, luminance (HIST_CHANNELS). */
-    static final int CHANNELS = 5;
-    /** Block of the plain kernels. */
-    static final int THREADS = 256;
-    /** Block of convolab_hist_fast (HIST_FAST_THREADS). */
-    static final int FAST_THREADS = 512;
-    /** Shared copies per block in convolab_hist_fast (HIST_FAST_COPIES). */
-    static final int FAST_COPIES = 8;
+    /** Channels counted: R, G, B, alpha, luminance. */
+    static final int CHANNELS = KernelGeometry.HIST_CHANNELS;
 
     private final Map<String, Integer> resident = new HashMap<>();
 
@@ -44,14 +38,14 @@ final class HistogramKernels {
 
     /** Threads per block of the strategy's kernel. */
     static int threads(HistogramStrategy s) {
-        return s == HistogramStrategy.FAST ? FAST_THREADS : THREADS;
+        return s == HistogramStrategy.FAST ? KernelGeometry.HIST_FAST_THREADS : KernelGeometry.HIST_THREADS;
     }
 
     /** Dynamic shared memory of the strategy's kernel for a bin count. */
     static int sharedBytes(HistogramStrategy s, int bins) {
         return switch (s) {
             case PRIVATIZED, AGGREGATED -> CHANNELS * bins * 4;
-            case FAST -> CHANNELS * bins * FAST_COPIES * 4;
+            case FAST -> CHANNELS * bins * KernelGeometry.HIST_FAST_COPIES * 4;
             default -> 0;
         };
     }
