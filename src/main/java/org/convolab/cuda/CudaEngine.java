@@ -89,17 +89,39 @@ public final class CudaEngine implements ConvolutionEngine {
         strategy.checkApplicable(spec.mask());
         LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
         ChannelLauncher launcher = launchers.get(plan.runs());
+        return onGpu(() -> filterOnce(image, spec, plan, launcher));
+    }
+
+    /** One attempt, in the context {@link #onGpu} made sure of. */
+    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+        faults.beforeFilter(session.module(), session.stream());
+        long limit = imageBytesLimit();
+        if (residentBytes(image.width(), image.height()) > limit) {
+            session.releaseResident();
+            FilterResult result = CudaStrips.filter(image, spec, plan, launcher.twoPasses(), limit,
+                    strip -> run(strip, spec, plan, launcher));
+            session.releaseResident();
+            return result;
+        }
+        return run(image, spec, plan, launcher);
+    }
+
+    /**
+     * Runs GPU work (a filter, a histogram) on the CUDA thread: a CUDA error tears the context down,
+     * and the work is tried once more on a rebuilt one before the fault goes to the caller.
+     */
+    private <T> T onGpu(java.util.function.Supplier<T> work) {
         return thread.call(() -> {
             if (closed) {
                 throw new ConvolabException("the CUDA engine is closed");
             }
             try {
-                return filterOnce(image, spec, plan, launcher);
+                return onGpuOnce(work);
             } catch (CudaFault first) {
                 // The context is gone (teardown ran); build it again and try once more.
                 faultsSurvived++;
                 try {
-                    return filterOnce(image, spec, plan, launcher);
+                    return onGpuOnce(work);
                 } catch (CudaFault second) {
                     throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
                 }
@@ -108,19 +130,10 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /** One attempt: a CUDA error tears the context down and becomes a {@link CudaFault}. */
-    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+    private <T> T onGpuOnce(java.util.function.Supplier<T> work) {
         try {
             session.ensure();
-            faults.beforeFilter(session.module(), session.stream());
-            long limit = imageBytesLimit();
-            if (residentBytes(image.width(), image.height()) > limit) {
-                session.releaseResident();
-                FilterResult result = CudaStrips.filter(image, spec, plan, launcher.twoPasses(), limit,
-                        strip -> run(strip, spec, plan, launcher));
-                session.releaseResident();
-                return result;
-            }
-            return run(image, spec, plan, launcher);
+            return work.get();
         } catch (CudaException e) {
             session.teardown();
             throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
@@ -304,41 +317,6 @@ public final class CudaEngine implements ConvolutionEngine {
     public java.util.OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
         Histogram.checkBins(bins);
         return java.util.OptionalDouble.of(onGpu(() -> histograms.batchedMs(session, image, bins, strategy, launches)));
-    }
-
-    /**
-     * Runs GPU work on the CUDA thread as filters run: a CUDA error tears the context down, and the
-     * work is tried once more on a rebuilt one before the fault goes to the caller.
-     */
-    private <T> T onGpu(java.util.function.Supplier<T> work) {
-        return thread.call(() -> {
-            if (closed) {
-                throw new ConvolabException("the CUDA engine is closed");
-            }
-            try {
-                return onGpuOnce(work);
-            } catch (CudaFault first) {
-                faultsSurvived++;
-                try {
-                    return onGpuOnce(work);
-                } catch (CudaFault second) {
-                    throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
-                }
-            }
-        });
-    }
-
-    private <T> T onGpuOnce(java.util.function.Supplier<T> work) {
-        try {
-            session.ensure();
-            return work.get();
-        } catch (CudaException e) {
-            session.teardown();
-            throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
-        } catch (CudaFault e) {
-            session.teardown();
-            throw e;
-        }
     }
 
     /** Free and total device memory in bytes, as the driver reports them. */
