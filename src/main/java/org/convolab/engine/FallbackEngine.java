@@ -51,15 +51,19 @@ public final class FallbackEngine implements ConvolutionEngine {
 
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
-        ConvolutionEngine e = current();
-        if (e == gpu) {
+        return onCurrent(e -> e.filter(image, spec, strategy));
+    }
+
+    /** Runs work on the GPU engine while it works; when it fails for good, again on the CPU. */
+    private <T> T onCurrent(java.util.function.Function<ConvolutionEngine, T> work) {
+        if (current() == gpu) {
             try {
-                return gpu.filter(image, spec, strategy);
+                return work.apply(gpu);
             } catch (CudaFault f) {
                 fallBack(f);
             }
         }
-        return current().filter(image, spec, strategy);
+        return work.apply(current());
     }
 
     @Override
@@ -69,15 +73,7 @@ public final class FallbackEngine implements ConvolutionEngine {
 
     @Override
     public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
-        ConvolutionEngine e = current();
-        if (e == gpu) {
-            try {
-                return gpu.histogram(image, bins, strategy);
-            } catch (CudaFault f) {
-                fallBack(f);
-            }
-        }
-        return current().histogram(image, bins, strategy);
+        return onCurrent(e -> e.histogram(image, bins, strategy));
     }
 
     @Override

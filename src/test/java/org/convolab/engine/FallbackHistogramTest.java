@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.convolab.core.ConvolutionEngine;
-import org.convolab.core.FilterResult;
-import org.convolab.core.FilterSpec;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.RgbaImage;
-import org.convolab.core.Strategy;
 import org.convolab.cuda.CudaFault;
 import org.junit.jupiter.api.Test;
 
@@ -20,23 +16,8 @@ import org.junit.jupiter.api.Test;
 class FallbackHistogramTest {
 
     /** A GPU engine whose histograms work twice, then fail for good. */
-    static final class FailingGpu implements ConvolutionEngine {
+    static final class FailingGpu extends HistogramOnlyGpu {
         int calls;
-
-        @Override
-        public String backend() {
-            return "cuda";
-        }
-
-        @Override
-        public String device() {
-            return "test GPU";
-        }
-
-        @Override
-        public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
-            throw new UnsupportedOperationException();
-        }
 
         @Override
         public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
@@ -44,10 +25,6 @@ class FallbackHistogramTest {
                 throw new CudaFault("CUDA_ERROR_ILLEGAL_ADDRESS (test)", null);
             }
             return new HistogramResult(Histogram.count(image, bins), "cuda " + strategy.id(), 0.1, 0.2);
-        }
-
-        @Override
-        public void close() {
         }
     }
 
