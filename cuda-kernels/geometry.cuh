@@ -48,3 +48,10 @@
 #define FSEPT_PY_SMALL 4                // outputs per thread down a column up to FSEPT_SMALL_MAX_R
 #define FSEPT_SMALL_MAX_R 7
 #define FSEPT_PY_LARGE 8                // from FSEPT_SMALL_MAX_R + 1
+
+// ---- histograms (histogram.cu) ---------------------------------------------------------
+#define HIST_CHANNELS 5                 // R, G, B, alpha, luminance
+#define HIST_MAX_BINS 256
+#define HIST_THREADS 256                // block of the plain kernels
+#define HIST_FAST_THREADS 512           // block of convolab_hist_fast
+#define HIST_FAST_COPIES 8              // shared copies a block in convolab_hist_fast (lane % 8 picks one)

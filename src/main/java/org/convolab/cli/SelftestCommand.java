@@ -9,6 +9,7 @@ import org.convolab.core.Strategy;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Conformance;
 import org.convolab.engine.Engines;
+import org.convolab.engine.HistogramCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,7 +23,10 @@ import picocli.CommandLine.Spec;
                 + "double-precision CPU reference.",
                 "A fall-back to the CPU or a GPU fault survived by retrying during the run fails it; checks where another "
                 + "strategy ran than the one named are counted and listed.",
-                "Prints a line per failure and last 'N passed, M failed'; exit 1 on any failure."})
+                "Then every histogram strategy against the plain CPU count, exactly: 1x1 to 4099x1601 and 24 MP, random, "
+                + "constant and dark images, 256, 64, 7 and 1 bins.",
+                "Prints a line per failure, 'histograms: N passed, M failed', and last 'N passed, M failed' for the filters; "
+                + "exit 1 on any failure."})
 public final class SelftestCommand implements Callable<Integer> {
 
     @Spec
@@ -44,6 +48,7 @@ public final class SelftestCommand implements Callable<Integer> {
         List<Strategy> list = strategies.equalsIgnoreCase("all") ? List.of(Strategy.values()) : BenchCommand.parseStrategies(strategies);
         Conformance matrix = new Conformance(Math.max(0, Math.min(15, maxRadius)), Conformance.SIZES, 42);
         Conformance.Summary s;
+        HistogramCheck.Summary hs;
         try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
             out.println("selftest on " + engine.backend() + " (" + engine.device() + "): " + list.size() + " strategies");
             out.flush();
@@ -55,12 +60,17 @@ public final class SelftestCommand implements Callable<Integer> {
                     out.flush();
                 }, fraction -> progress.stepTo((long) (fraction * 100), ""));
             }
+            hs = new HistogramCheck(7, true).run(engine, HistogramCheck.all(), line -> {
+                out.println(line);
+                out.flush();
+            });
         }
+        out.println(hs.line());
         if (!s.notes().isEmpty()) {
             out.println(s.notes());
         }
         out.println(s.line());
         out.flush();
-        return s.failed() == 0 ? 0 : 1;
+        return s.failed() == 0 && hs.failed() == 0 ? 0 : 1;
     }
 }

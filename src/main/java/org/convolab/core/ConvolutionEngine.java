@@ -29,6 +29,29 @@ public interface ConvolutionEngine extends AutoCloseable {
         return java.util.OptionalDouble.empty();
     }
 
+    /**
+     * The histograms of an image (R, G, B, alpha, luminance), counted by this backend: on the GPU with
+     * the given strategy, on the CPU in one way whatever the strategy. Every backend and strategy gives
+     * exactly {@link Histogram#count}. This default is that plain count on the calling thread.
+     *
+     * @param bins 1 to 256 bins per channel
+     * @throws ConvolabException when the bin count is out of range, or the backend fails
+     */
+    default HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        long t0 = System.nanoTime();
+        Histogram h = Histogram.count(image, bins);
+        double ms = (System.nanoTime() - t0) / 1e6;
+        return new HistogramResult(h, backend() + ", plain count", ms, ms);
+    }
+
+    /**
+     * The kernel time of one histogram measured over {@code launches} back-to-back launches (the GPU
+     * engine, where a single launch's events include its latency); empty for the others.
+     */
+    default java.util.OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
+        return java.util.OptionalDouble.empty();
+    }
+
     /** Device memory, survived faults and fall-backs; {@link EngineDiagnostics#NONE} by default. */
     default EngineDiagnostics diagnostics() {
         return EngineDiagnostics.NONE;

@@ -11,6 +11,9 @@ import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.SeparableMask;
@@ -255,6 +258,15 @@ public final class CpuEngine implements ConvolutionEngine {
             int y1 = (int) ((long) n * (b + 1) / bands);
             body.run(y0, y1);
         })).join();
+    }
+
+    /** Counts on all cores ({@link HistogramCounter}); the strategy is for the GPU and is ignored. */
+    @Override
+    public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        long t0 = System.nanoTime();
+        Histogram h = HistogramCounter.count(image, bins, pool, threads);
+        double ms = (System.nanoTime() - t0) / 1e6;
+        return new HistogramResult(h, device(), ms, ms);
     }
 
     @Override

@@ -18,6 +18,9 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
@@ -42,6 +45,7 @@ public final class CudaEngine implements ConvolutionEngine {
     // Everything below belongs to the CUDA thread.
     private final CudaSession session;
     private final CudaFaultInjector faults = new CudaFaultInjector();
+    private final CudaHistograms histograms = new CudaHistograms();
     private boolean closed;
 
     /** Opens the engine on a device; the context is created on the CUDA thread at once. */
@@ -85,17 +89,39 @@ public final class CudaEngine implements ConvolutionEngine {
         strategy.checkApplicable(spec.mask());
         LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
         ChannelLauncher launcher = launchers.get(plan.runs());
+        return onGpu(() -> filterOnce(image, spec, plan, launcher));
+    }
+
+    /** One attempt, in the context {@link #onGpu} made sure of. */
+    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+        faults.beforeFilter(session.module(), session.stream());
+        long limit = imageBytesLimit();
+        if (residentBytes(image.width(), image.height()) > limit) {
+            session.releaseResident();
+            FilterResult result = CudaStrips.filter(image, spec, plan, limit,
+                    strip -> run(strip, spec, plan, launcher));
+            session.releaseResident();
+            return result;
+        }
+        return run(image, spec, plan, launcher);
+    }
+
+    /**
+     * Runs GPU work (a filter, a histogram) on the CUDA thread: a CUDA error tears the context down,
+     * and the work is tried once more on a rebuilt one before the fault goes to the caller.
+     */
+    private <T> T onGpu(java.util.function.Supplier<T> work) {
         return thread.call(() -> {
             if (closed) {
                 throw new ConvolabException("the CUDA engine is closed");
             }
             try {
-                return filterOnce(image, spec, plan, launcher);
+                return onGpuOnce(work);
             } catch (CudaFault first) {
                 // The context is gone (teardown ran); build it again and try once more.
                 faultsSurvived++;
                 try {
-                    return filterOnce(image, spec, plan, launcher);
+                    return onGpuOnce(work);
                 } catch (CudaFault second) {
                     throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
                 }
@@ -104,19 +130,10 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /** One attempt: a CUDA error tears the context down and becomes a {@link CudaFault}. */
-    private FilterResult filterOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+    private <T> T onGpuOnce(java.util.function.Supplier<T> work) {
         try {
             session.ensure();
-            faults.beforeFilter(session.module(), session.stream());
-            long limit = imageBytesLimit();
-            if (residentBytes(image.width(), image.height()) > limit) {
-                session.releaseResident();
-                FilterResult result = CudaStrips.filter(image, spec, plan, limit,
-                        strip -> run(strip, spec, plan, launcher));
-                session.releaseResident();
-                return result;
-            }
-            return run(image, spec, plan, launcher);
+            return work.get();
         } catch (CudaException e) {
             session.teardown();
             throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
@@ -291,6 +308,19 @@ public final class CudaEngine implements ConvolutionEngine {
         };
     }
 
+    /** Counts on the GPU with the strategy's kernel (cuda-kernels/histogram.cu), on the CUDA thread. */
+    @Override
+    public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        Histogram.checkBins(bins);
+        return onGpu(() -> histograms.count(session, image, bins, strategy));
+    }
+
+    @Override
+    public java.util.OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
+        Histogram.checkBins(bins);
+        return java.util.OptionalDouble.of(onGpu(() -> histograms.batchedMs(session, image, bins, strategy, launches)));
+    }
+
     /** Free and total device memory in bytes, as the driver reports them. */
     public long[] memoryInfo() {
         return thread.call(() -> {
@@ -325,6 +355,7 @@ public final class CudaEngine implements ConvolutionEngine {
     public void releaseImage() {
         thread.run(() -> {
             session.releaseResident();
+            histograms.releaseImage(session);
         });
     }
 

@@ -51,4 +51,11 @@ final class KernelGeometry {
     static final int FSEPT_PY_SMALL = 4;
     static final int FSEPT_SMALL_MAX_R = 7;
     static final int FSEPT_PY_LARGE = 8;
+
+    // ---- histograms
+    static final int HIST_CHANNELS = 5;
+    static final int HIST_MAX_BINS = 256;
+    static final int HIST_THREADS = 256;
+    static final int HIST_FAST_THREADS = 512;
+    static final int HIST_FAST_COPIES = 8;
 }

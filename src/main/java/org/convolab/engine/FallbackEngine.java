@@ -7,6 +7,8 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.EngineDiagnostics;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
@@ -49,20 +51,34 @@ public final class FallbackEngine implements ConvolutionEngine {
 
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
-        ConvolutionEngine e = current();
-        if (e == gpu) {
+        return onCurrent(e -> e.filter(image, spec, strategy));
+    }
+
+    /** Runs work on the GPU engine while it works; when it fails for good, again on the CPU. */
+    private <T> T onCurrent(java.util.function.Function<ConvolutionEngine, T> work) {
+        if (current() == gpu) {
             try {
-                return gpu.filter(image, spec, strategy);
+                return work.apply(gpu);
             } catch (CudaFault f) {
                 fallBack(f);
             }
         }
-        return current().filter(image, spec, strategy);
+        return work.apply(current());
     }
 
     @Override
     public OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
         return current().batchedKernelMs(image, spec, strategy, launches);
+    }
+
+    @Override
+    public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        return onCurrent(e -> e.histogram(image, bins, strategy));
+    }
+
+    @Override
+    public OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
+        return current().batchedHistogramMs(image, bins, strategy, launches);
     }
 
     @Override

@@ -1,0 +1,239 @@
+package org.convolab.cli;
+
+import com.google.gson.GsonBuilder;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.UserText;
+import org.convolab.engine.Backend;
+import org.convolab.engine.Engines;
+import org.convolab.io.ImageAlpha;
+import org.convolab.io.ImageFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code convolab histogram IMAGE}: the histograms of an image's R, G, B, alpha and luminance, counted
+ * on the GPU with a chosen strategy or on the CPU; with {@code --bench}, the strategies timed on a
+ * uniform, a constant and (given IMAGE) a real image ({@link HistogramBench}).
+ */
+@Command(name = "histogram", mixinStandardHelpOptions = true,
+        description = {"Count the histograms of an image: R, G, B, alpha and luminance = round(0.299 R + 0.587 G + 0.114 B), "
+                + "halves up, of its 8-bit values.",
+                "With --bins N (1 to 256) value v falls in bin v * N / 256, rounded down: equal bins when N divides 256.",
+                "The alpha column is filled only when the file has an alpha channel (RGBA, grey with alpha, a palette with "
+                        + "transparency); for other files it is left empty in csv and null in json, and left out of the table.",
+                "csv: a header 'bin,r,g,b,a,luminance', then one line per bin.",
+                "--bench times every strategy (or --strategy) on a uniform random and a constant WxH image, and on IMAGE "
+                        + "scaled to WxH (nearest neighbour, which keeps its skew) when one is given."})
+public final class HistogramCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec cmd;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "IMAGE", description = "PNG, JPEG, BMP, GIF or TIFF (optional with --bench)")
+    Path input;
+
+    @Option(names = "--strategy", paramLabel = "NAME", converter = StrategyName.class,
+            description = "GPU strategy: global-atomics, sectioned, interleaved, privatized, aggregated or fast (default fast; "
+                    + "with --bench, all); the CPU counts one way")
+    HistogramStrategy strategy;
+
+    @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto",
+            description = "where to count (default ${DEFAULT-VALUE}: CUDA when usable, else the CPU)")
+    Backend backend;
+
+    @Option(names = "--bins", paramLabel = "N", defaultValue = "256", converter = Bins.class,
+            description = "bins per channel, 1 to 256 (default ${DEFAULT-VALUE})")
+    int bins;
+
+    @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "default ${DEFAULT-VALUE}")
+    String format;
+
+    @Option(names = "--max-megapixels", paramLabel = "MP", defaultValue = "500", converter = OptionConverters.Megapixels.class,
+            description = "refuse images larger than this, from the header (default ${DEFAULT-VALUE})")
+    double maxMegapixels;
+
+    @Option(names = "--bench", description = "time the strategies instead (kernel ms from batches of 10 launches, Gpixels/s)")
+    boolean bench;
+
+    @Option(names = "--size", paramLabel = "WxH", defaultValue = "6000x4000", converter = OptionConverters.ImageSize.class,
+            description = "--bench: image size (default ${DEFAULT-VALUE}, 24 MP)")
+    OptionConverters.Size size;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "10", converter = OptionConverters.Positive.class,
+            description = "--bench: timed runs per row (default ${DEFAULT-VALUE})")
+    int repeat;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "2", converter = OptionConverters.NonNegative.class,
+            description = "--bench: untimed runs first (default ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Override
+    public Integer call() {
+        if (!List.of("table", "csv", "json").contains(format)) {
+            throw new ParameterException(cmd.commandLine(), "Invalid value for option '--format': "
+                    + UserText.quote(format) + " (use table, csv or json)");
+        }
+        if (input == null && !bench) {
+            throw new ParameterException(cmd.commandLine(), "Missing required parameter: 'IMAGE'");
+        }
+        RgbaImage image = input == null ? null : ImageFiles.read(input, (long) (maxMegapixels * 1e6));
+        PrintWriter err = cmd.commandLine().getErr();
+        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+            if (bench) {
+                List<HistogramStrategy> list = strategy == null ? List.of(HistogramStrategy.values()) : List.of(strategy);
+                String name = input == null ? null : String.valueOf(input.getFileName());
+                HistogramBench b = new HistogramBench(engine, bins, repeat, warmup);
+                print(b.run(size.width(), size.height(), image, name, list));
+                return 0;
+            }
+            HistogramResult r = engine.histogram(image, bins, strategy == null ? HistogramStrategy.FAST : strategy);
+            print(r, image, ImageAlpha.declared(input));
+        }
+        return 0;
+    }
+
+    private void print(HistogramResult r, RgbaImage image, boolean alpha) {
+        PrintWriter out = cmd.commandLine().getOut();
+        Histogram h = r.histogram();
+        Histogram.Channel[] channels = Histogram.Channel.values();
+        switch (format) {
+            case "csv" -> {
+                out.println("bin,r,g,b,a,luminance");
+                StringBuilder line = new StringBuilder();
+                for (int k = 0; k < h.bins(); k++) {
+                    line.setLength(0);
+                    line.append(k);
+                    for (Histogram.Channel c : channels) {
+                        line.append(',');
+                        if (c != Histogram.Channel.ALPHA || alpha) {
+                            line.append(h.count(c, k));
+                        }
+                    }
+                    out.println(line);
+                }
+            }
+            case "json" -> {
+                Map<String, Object> doc = new LinkedHashMap<>();
+                doc.put("image", String.valueOf(input));
+                doc.put("width", image.width());
+                doc.put("height", image.height());
+                doc.put("pixels", h.pixels());
+                doc.put("bins", h.bins());
+                doc.put("alpha", alpha);
+                doc.put("counted_by", r.countedBy());
+                doc.put("kernel_ms", r.kernelMs());
+                doc.put("total_ms", r.totalMs());
+                for (Histogram.Channel c : channels) {
+                    doc.put(c.column(), c == Histogram.Channel.ALPHA && !alpha ? null : h.channelCounts(c));
+                }
+                out.println(new GsonBuilder().serializeNulls().setPrettyPrinting().create().toJson(doc));
+            }
+            default -> {
+                out.printf(Locale.ROOT, "%s: %dx%d, %d pixels, %d bins%s; counted by %s in %.3f ms (%.3f ms with the copies)%n",
+                        UserText.escape(String.valueOf(input)), image.width(), image.height(), h.pixels(), h.bins(),
+                        alpha ? "" : ", no alpha channel", r.countedBy(), r.kernelMs(), r.totalMs());
+                List<String> head = new ArrayList<>(List.of("bin", "values"));
+                for (Histogram.Channel c : channels) {
+                    if (c != Histogram.Channel.ALPHA || alpha) {
+                        head.add(c.column());
+                    }
+                }
+                String cell = "%10s";
+                out.println(String.format(Locale.ROOT, "%-4s %-8s", head.get(0), head.get(1))
+                        + head.subList(2, head.size()).stream().map(s -> String.format(Locale.ROOT, cell, s)).reduce("", String::concat));
+                for (int k = 0; k < h.bins(); k++) {
+                    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4d %-8s", k,
+                            h.lowValue(k) == h.highValue(k) ? String.valueOf(h.lowValue(k)) : h.lowValue(k) + "-" + h.highValue(k)));
+                    for (Histogram.Channel c : channels) {
+                        if (c != Histogram.Channel.ALPHA || alpha) {
+                            line.append(String.format(Locale.ROOT, cell, h.count(c, k)));
+                        }
+                    }
+                    out.println(line);
+                }
+            }
+        }
+        out.flush();
+    }
+
+    private void print(List<Map<String, Object>> rows) {
+        PrintWriter out = cmd.commandLine().getOut();
+        switch (format) {
+            case "json" -> out.println(new GsonBuilder().setPrettyPrinting().create().toJson(rows));
+            case "csv" -> {
+                out.println(String.join(",", rows.get(0).keySet()));
+                for (Map<String, Object> row : rows) {
+                    List<String> cells = new ArrayList<>();
+                    for (Object v : row.values()) {
+                        String t = String.valueOf(v);
+                        cells.add(t.contains(",") || t.contains(" ") || t.contains("\"") ? "\"" + t.replace("\"", "\"\"") + "\"" : t);
+                    }
+                    out.println(String.join(",", cells));
+                }
+            }
+            default -> {
+                Map<String, Object> first = rows.get(0);
+                out.printf(Locale.ROOT, "histogram bench, %s, %s: %sx%s, %s bins, median of %s runs%n", first.get("backend"),
+                        first.get("device"), first.get("width"), first.get("height"), first.get("bins"), first.get("repeat"));
+                out.printf(Locale.ROOT, "%-28s %-15s %10s %10s %11s %6s%n", "workload", "strategy", "kernel ms", "Gpixels/s",
+                        "end-to-end", "exact");
+                for (Map<String, Object> row : rows) {
+                    out.printf(Locale.ROOT, "%-28s %-15s %10.4f %10.1f %11.3f %6s%n", UserText.escape(String.valueOf(row.get("workload"))),
+                            row.get("strategy"), (double) row.get("kernel_ms"), (double) row.get("gpixels_per_s"),
+                            (double) row.get("end_to_end_ms"), row.get("exact"));
+                }
+            }
+        }
+        out.flush();
+    }
+
+    /** 1 to 256 bins. */
+    static final class Bins implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n;
+            try {
+                n = Integer.parseInt(value.strip());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException(UserText.quote(value) + " is not a whole number from 1 to " + Histogram.MAX_BINS);
+            }
+            try {
+                Histogram.checkBins(n);
+            } catch (ConvolabException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+            return n;
+        }
+    }
+
+    /** A histogram strategy by name. */
+    static final class StrategyName implements ITypeConverter<HistogramStrategy> {
+        @Override
+        public HistogramStrategy convert(String value) {
+            try {
+                return HistogramStrategy.parse(value);
+            } catch (ConvolabException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package org.convolab.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
+import org.convolab.core.RgbaImage;
+
+/**
+ * The histogram half of the self-test: every strategy against the plain count
+ * ({@link Histogram#count}), which it must equal exactly, on the self-test's sizes (1x1, thin, odd,
+ * a size that is no multiple of four pixels, and 24 MP) and on three kinds of image: random values
+ * with random alpha, one constant colour (every thread hits the same bins) and a dark, skewed image
+ * (values bunched near black, as in an astronomy photograph), with 256 bins, 64, 7 (a count that
+ * does not divide 256) and 1.
+ */
+public final class HistogramCheck {
+
+    /** Image sizes checked with every image kind and bin count; the 24 MP one is in {@link #LARGE}. */
+    public static final int[][] SIZES = {{1, 1}, {1, 37}, {37, 1}, {17, 13}, {33, 65}, {257, 255}, {4099, 1601}};
+
+    /** 6000x4000, 24 MP: checked with 256 bins on a random and a dark image. */
+    public static final int[] LARGE = {6000, 4000};
+
+    /** Bin counts checked at {@link #SIZES}. */
+    public static final int[] BINS = {256, 64, 7, 1};
+
+    /** The kinds of test image. */
+    public enum Kind {
+        RANDOM, CONSTANT, DARK
+    }
+
+    /**
+     * @param passed checks whose counts equalled the plain count
+     * @param failed checks that did not, or that threw, and a fall-back to the CPU during the run
+     */
+    public record Summary(int passed, int failed) {
+        /** "histograms: N passed, M failed". */
+        public String line() {
+            return "histograms: " + passed + " passed, " + failed + " failed";
+        }
+    }
+
+    private final long seed;
+    private final boolean large;
+
+    /**
+     * @param large also check the 24 MP image (the self-test does; quick tests leave it out)
+     */
+    public HistogramCheck(long seed, boolean large) {
+        this.seed = seed;
+        this.large = large;
+    }
+
+    /**
+     * Checks the strategies on an engine. The CPU engine counts one way whatever the strategy, so
+     * there only the first strategy is run.
+     *
+     * @param failures receives one line per failed check
+     */
+    public Summary run(ConvolutionEngine engine, List<HistogramStrategy> strategies, Consumer<String> failures) {
+        List<HistogramStrategy> list = engine.backend().equals("cpu") ? strategies.subList(0, Math.min(1, strategies.size())) : strategies;
+        int[] tally = {0, 0};
+        Random rnd = new Random(seed);
+        for (int[] size : SIZES) {
+            for (Kind kind : Kind.values()) {
+                RgbaImage image = image(kind, size[0], size[1], rnd);
+                for (int bins : BINS) {
+                    checkAll(engine, list, image, kind, bins, tally, failures);
+                }
+            }
+        }
+        if (large) {
+            for (Kind kind : new Kind[] {Kind.RANDOM, Kind.DARK}) {
+                checkAll(engine, list, image(kind, LARGE[0], LARGE[1], rnd), kind, 256, tally, failures);
+            }
+        }
+        String fellBack = engine.diagnostics().fallbackReason();
+        if (fellBack != null) {
+            tally[1]++;
+            failures.accept("FAIL histograms: the engine went over to the CPU during the run (" + fellBack + ")");
+        }
+        return new Summary(tally[0], tally[1]);
+    }
+
+    private static void checkAll(ConvolutionEngine engine, List<HistogramStrategy> strategies, RgbaImage image, Kind kind,
+                                 int bins, int[] tally, Consumer<String> failures) {
+        Histogram expected = Histogram.count(image, bins);
+        for (HistogramStrategy s : strategies) {
+            String where = s.id() + " on a " + image.width() + "x" + image.height() + " " + kind.name().toLowerCase(java.util.Locale.ROOT)
+                    + " image, " + bins + " bins";
+            try {
+                HistogramResult r = engine.histogram(image, bins, s);
+                String diff = expected.firstDifference(r.histogram());
+                if (diff == null) {
+                    tally[0]++;
+                } else {
+                    tally[1]++;
+                    failures.accept("FAIL histogram " + where + ", plain count against " + r.countedBy() + ": " + diff);
+                }
+            } catch (ConvolabException e) {
+                tally[1]++;
+                failures.accept("FAIL histogram " + where + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** A test image of a kind; random alpha in the random one, opaque otherwise. */
+    public static RgbaImage image(Kind kind, int w, int h, Random rnd) {
+        int[] p = new int[Math.multiplyExact(w, h)];
+        switch (kind) {
+            case RANDOM -> {
+                for (int i = 0; i < p.length; i++) {
+                    p[i] = rnd.nextInt();
+                }
+            }
+            case CONSTANT -> Arrays.fill(p, 0xff000000 | (rnd.nextInt() & 0xffffff));
+            case DARK -> {
+                for (int i = 0; i < p.length; i++) {
+                    // mostly black sky with a little noise, now and then a bright star
+                    int v = rnd.nextInt(64) == 0 ? rnd.nextInt(256) : rnd.nextInt(4);
+                    int tint = rnd.nextInt(3);
+                    p[i] = 0xff000000 | v << 16 | Math.min(255, v + tint) << 8 | v;
+                }
+            }
+            default -> throw new IllegalStateException(kind.name());
+        }
+        return new RgbaImage(w, h, p);
+    }
+
+    /** Every strategy, plainest first. */
+    public static List<HistogramStrategy> all() {
+        return new ArrayList<>(List.of(HistogramStrategy.values()));
+    }
+}

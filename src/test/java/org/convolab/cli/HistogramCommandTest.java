@@ -1,0 +1,144 @@
+package org.convolab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.Random;
+import javax.imageio.ImageIO;
+import org.convolab.cli.CliTest.Run;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistogramCommandTest {
+
+    @TempDir
+    Path dir;
+
+    /** Writes a random PNG, RGB or RGBA, and returns its pixels as ImageIO decodes them. */
+    private int[] png(Path file, int w, int h, boolean alpha, long seed) throws Exception {
+        BufferedImage img = new BufferedImage(w, h, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+        Random rnd = new Random(seed);
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                img.setRGB(x, y, rnd.nextInt());
+            }
+        }
+        ImageIO.write(img, "png", file.toFile());
+        return ImageIO.read(file.toFile()).getRGB(0, 0, w, h, null, 0, w);
+    }
+
+    /** The expected counts written out independently of core.Histogram: [channel][bin]. */
+    private static long[][] expected(int[] pixels, int bins) {
+        long[][] c = new long[5][bins];
+        for (int p : pixels) {
+            int r = p >> 16 & 255;
+            int g = p >> 8 & 255;
+            int b = p & 255;
+            int lum = (int) Math.floor((299L * r + 587L * g + 114L * b) / 1000.0 + 0.5);
+            int[] v = {r, g, b, p >>> 24, lum};
+            for (int k = 0; k < 5; k++) {
+                c[k][v[k] * bins / 256]++;
+            }
+        }
+        return c;
+    }
+
+    @Test
+    void csvOfAnRgbImageHasTheDocumentedColumnsAndAnEmptyAlphaColumn() throws Exception {
+        Path in = dir.resolve("rgb.png");
+        int[] px = png(in, 61, 37, false, 1);
+        Run r = CliTest.run("histogram", in.toString(), "--backend", "cpu", "--format", "csv");
+        assertThat(r.code()).as(r.err()).isZero();
+        String[] lines = r.out().split("\n");
+        assertThat(lines[0]).isEqualTo("bin,r,g,b,a,luminance");
+        assertThat(lines).hasSize(257);
+        long[][] want = expected(px, 256);
+        for (int k = 0; k < 256; k++) {
+            assertThat(lines[k + 1]).isEqualTo(k + "," + want[0][k] + "," + want[1][k] + "," + want[2][k] + ",," + want[4][k]);
+        }
+    }
+
+    @Test
+    void csvOfAnRgbaImageCountsAlphaAndBinsSplitTheValues() throws Exception {
+        Path in = dir.resolve("rgba.png");
+        int[] px = png(in, 40, 25, true, 2);
+        Run r = CliTest.run("histogram", in.toString(), "--backend", "cpu", "--format", "csv", "--bins", "7");
+        assertThat(r.code()).as(r.err()).isZero();
+        String[] lines = r.out().split("\n");
+        assertThat(lines).hasSize(8);
+        long[][] want = expected(px, 7);
+        for (int k = 0; k < 7; k++) {
+            assertThat(lines[k + 1]).isEqualTo(k + "," + want[0][k] + "," + want[1][k] + "," + want[2][k] + "," + want[3][k] + "," + want[4][k]);
+        }
+    }
+
+    @Test
+    void jsonHasEveryChannelAndNullAlphaWithoutAnAlphaChannel() throws Exception {
+        Path in = dir.resolve("rgb.png");
+        int[] px = png(in, 9, 4, false, 3);
+        Run r = CliTest.run("histogram", in.toString(), "--backend", "cpu", "--format", "json", "--bins", "16");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonObject doc = JsonParser.parseString(r.out()).getAsJsonObject();
+        assertThat(doc.get("bins").getAsInt()).isEqualTo(16);
+        assertThat(doc.get("pixels").getAsLong()).isEqualTo(36);
+        assertThat(doc.get("alpha").getAsBoolean()).isFalse();
+        assertThat(doc.get("a").isJsonNull()).isTrue();
+        JsonArray lum = doc.getAsJsonArray("luminance");
+        long[][] want = expected(px, 16);
+        for (int k = 0; k < 16; k++) {
+            assertThat(lum.get(k).getAsLong()).isEqualTo(want[4][k]);
+            assertThat(doc.getAsJsonArray("g").get(k).getAsLong()).isEqualTo(want[1][k]);
+        }
+    }
+
+    @Test
+    void theTableShowsValueRangesAndLeavesOutAMissingAlpha() throws Exception {
+        Path in = dir.resolve("rgb.png");
+        png(in, 8, 8, false, 4);
+        Run r = CliTest.run("histogram", in.toString(), "--backend", "cpu", "--bins", "4");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("64 pixels, 4 bins, no alpha channel").contains("0-63").contains("192-255");
+        assertThat(r.out().lines().filter(l -> l.startsWith("bin")).findFirst().orElseThrow()).doesNotContain(" a ")
+                .contains("luminance");
+    }
+
+    @Test
+    void benchTimesEveryWorkloadAndChecksItsCounts() throws Exception {
+        Path in = dir.resolve("rgb.png");
+        png(in, 30, 20, false, 5);
+        Run r = CliTest.run("histogram", "--bench", in.toString(), "--backend", "cpu", "--size", "64x48", "--repeat", "2",
+                "--warmup", "0", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonArray rows = JsonParser.parseString(r.out()).getAsJsonArray();
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0).getAsJsonObject().get("workload").getAsString()).isEqualTo("uniform");
+        assertThat(rows.get(1).getAsJsonObject().get("workload").getAsString()).isEqualTo("constant");
+        assertThat(rows.get(2).getAsJsonObject().get("workload").getAsString()).isEqualTo("rgb.png scaled");
+        for (var row : rows) {
+            JsonObject o = row.getAsJsonObject();
+            assertThat(o.get("exact").getAsBoolean()).isTrue();
+            assertThat(o.get("width").getAsInt()).isEqualTo(64);
+            assertThat(o.get("gpixels_per_s").getAsDouble()).isPositive();
+        }
+    }
+
+    @Test
+    void badValuesAreUsageErrorsAndABadFileOneLine() {
+        assertThat(CliTest.run("histogram").code()).isEqualTo(2);
+        Run bins = CliTest.run("histogram", "x.png", "--bins", "300");
+        assertThat(bins.code()).isEqualTo(2);
+        assertThat(bins.err()).contains("'--bins'").contains("1 to 256 bins, not 300");
+        Run strategy = CliTest.run("histogram", "x.png", "--strategy", "shared");
+        assertThat(strategy.code()).isEqualTo(2);
+        assertThat(strategy.err()).contains("unknown histogram strategy 'shared'");
+        assertThat(CliTest.run("histogram", "x.png", "--format", "xml").code()).isEqualTo(2);
+        Run missing = CliTest.run("histogram", dir.resolve("nope.png").toString(), "--backend", "cpu");
+        assertThat(missing.code()).isEqualTo(1);
+        assertThat(missing.errLines()).hasSize(1);
+        assertThat(missing.errLines().get(0)).contains("no such file");
+    }
+}

@@ -1,0 +1,108 @@
+package org.convolab.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.convolab.core.Histogram.Channel;
+import org.junit.jupiter.api.Test;
+
+class HistogramTest {
+
+    private static int argb(int a, int r, int g, int b) {
+        return a << 24 | r << 16 | g << 8 | b;
+    }
+
+    @Test
+    void countsEachChannelOfEachPixel() {
+        RgbaImage img = new RgbaImage(3, 1, new int[] {argb(255, 10, 20, 30), argb(0, 10, 200, 30), argb(128, 255, 255, 255)});
+        Histogram h = Histogram.count(img, 256);
+        assertThat(h.pixels()).isEqualTo(3);
+        assertThat(h.count(Channel.RED, 10)).isEqualTo(2);
+        assertThat(h.count(Channel.RED, 255)).isEqualTo(1);
+        assertThat(h.count(Channel.GREEN, 20)).isEqualTo(1);
+        assertThat(h.count(Channel.GREEN, 200)).isEqualTo(1);
+        assertThat(h.count(Channel.BLUE, 30)).isEqualTo(2);
+        assertThat(h.count(Channel.ALPHA, 0)).isEqualTo(1);
+        assertThat(h.count(Channel.ALPHA, 128)).isEqualTo(1);
+        assertThat(h.count(Channel.ALPHA, 255)).isEqualTo(1);
+        // 0.299*10 + 0.587*20 + 0.114*30 = 18.15 -> 18; 0.299*10 + 0.587*200 + 0.114*30 = 123.81 -> 124
+        assertThat(h.count(Channel.LUMINANCE, 18)).isEqualTo(1);
+        assertThat(h.count(Channel.LUMINANCE, 124)).isEqualTo(1);
+        assertThat(h.count(Channel.LUMINANCE, 255)).isEqualTo(1);
+    }
+
+    @Test
+    void luminanceRoundsHalvesUpExactly() {
+        // 0.114 * 250 = 28.5 exactly, which binary floating point cannot hold: the integers can
+        assertThat(Histogram.luminance(0, 0, 250)).isEqualTo(29);
+        assertThat(Histogram.luminance(0, 4, 168)).isEqualTo(22); // 2.348 + 19.152 = 21.5
+        assertThat(Histogram.luminance(1, 0, 0)).isEqualTo(0); // 0.299
+        assertThat(Histogram.luminance(2, 0, 0)).isEqualTo(1); // 0.598
+        for (int v = 0; v < 256; v++) {
+            assertThat(Histogram.luminance(v, v, v)).isEqualTo(v);
+        }
+    }
+
+    @Test
+    void binsSplitTheValuesEvenlyWhenTheyDivide256() {
+        assertThat(Histogram.binOf(0, 64)).isZero();
+        assertThat(Histogram.binOf(3, 64)).isZero();
+        assertThat(Histogram.binOf(4, 64)).isEqualTo(1);
+        assertThat(Histogram.binOf(255, 64)).isEqualTo(63);
+        assertThat(Histogram.binOf(255, 1)).isZero();
+        assertThat(Histogram.binOf(255, 7)).isEqualTo(6);
+        Histogram h = Histogram.count(new RgbaImage(1, 1, new int[] {0}), 7);
+        // 7 bins: widths 37 or 36, covering 0..255 without gaps
+        int next = 0;
+        for (int k = 0; k < 7; k++) {
+            assertThat(h.lowValue(k)).isEqualTo(next);
+            for (int v = h.lowValue(k); v <= h.highValue(k); v++) {
+                assertThat(Histogram.binOf(v, 7)).isEqualTo(k);
+            }
+            next = h.highValue(k) + 1;
+        }
+        assertThat(next).isEqualTo(256);
+    }
+
+    @Test
+    void flatLayoutReadsUnsignedCountsChannelAfterChannel() {
+        int[] flat = new int[5 * 2];
+        for (int c = 0; c < 5; c++) {
+            flat[2 * c] = 1;
+            flat[2 * c + 1] = -1; // 2^32 - 1 as an unsigned count
+        }
+        Histogram h = Histogram.fromFlat(2, flat);
+        assertThat(h.count(Channel.LUMINANCE, 1)).isEqualTo(4294967295L);
+        assertThat(h.pixels()).isEqualTo(4294967296L);
+    }
+
+    @Test
+    void equalityAndTheFirstDifference() {
+        RgbaImage a = new RgbaImage(2, 1, new int[] {argb(255, 1, 2, 3), argb(255, 1, 2, 3)});
+        RgbaImage b = new RgbaImage(2, 1, new int[] {argb(255, 1, 2, 3), argb(255, 1, 9, 3)});
+        assertThat(Histogram.count(a, 256)).isEqualTo(Histogram.count(a, 256)).hasSameHashCodeAs(Histogram.count(a, 256));
+        assertThat(Histogram.count(a, 256).firstDifference(Histogram.count(b, 256))).isEqualTo("bin 2 of g: 2 against 1");
+        assertThat(Histogram.count(a, 256).firstDifference(Histogram.count(a, 256))).isNull();
+        assertThat(Histogram.count(a, 256).firstDifference(Histogram.count(a, 8))).isEqualTo("256 bins against 8");
+    }
+
+    @Test
+    void badBinCountsAndInconsistentCountsAreRefused() {
+        assertThatThrownBy(() -> Histogram.checkBins(0)).isInstanceOf(ConvolabException.class).hasMessageContaining("1 to 256 bins, not 0");
+        assertThatThrownBy(() -> Histogram.checkBins(257)).isInstanceOf(ConvolabException.class);
+        long[][] uneven = {{1, 0}, {1, 0}, {1, 0}, {1, 0}, {2, 0}};
+        assertThatThrownBy(() -> new Histogram(2, uneven)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Histogram.fromFlat(2, new int[9])).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void everyStrategyHasANameADescriptionAndALesson() {
+        for (HistogramStrategy s : HistogramStrategy.values()) {
+            assertThat(HistogramStrategy.parse(s.id().toUpperCase(java.util.Locale.ROOT))).isEqualTo(s);
+            assertThat(s.description()).isNotBlank();
+            assertThat(s.lesson()).endsWith(".");
+        }
+        assertThatThrownBy(() -> HistogramStrategy.parse("shared")).isInstanceOf(ConvolabException.class)
+                .hasMessageContaining("global-atomics, sectioned, interleaved, privatized, aggregated, fast");
+    }
+}

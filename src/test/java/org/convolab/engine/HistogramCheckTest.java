@@ -1,0 +1,64 @@
+package org.convolab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramResult;
+import org.convolab.core.HistogramStrategy;
+import org.convolab.core.RgbaImage;
+import org.convolab.cpu.CpuEngine;
+import org.junit.jupiter.api.Test;
+
+class HistogramCheckTest {
+
+    /** A GPU-like engine whose privatized strategy loses the last pixel. */
+    static final class LosesAPixel extends HistogramOnlyGpu {
+        @Override
+        public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+            RgbaImage counted = image;
+            if (strategy == HistogramStrategy.PRIVATIZED && image.size() > 1) {
+                int[] p = image.pixels().clone();
+                p[p.length - 1] = p[0];
+                counted = new RgbaImage(image.width(), image.height(), p);
+            }
+            return new HistogramResult(Histogram.count(counted, bins), "cuda " + strategy.id(), 0, 0);
+        }
+    }
+
+    @Test
+    void theCpuEnginePassesEveryCheck() {
+        List<String> failures = new ArrayList<>();
+        try (CpuEngine engine = new CpuEngine(2)) {
+            HistogramCheck.Summary s = new HistogramCheck(1, false).run(engine, HistogramCheck.all(), failures::add);
+            assertThat(failures).isEmpty();
+            // the CPU counts one way: one strategy per case
+            assertThat(s.passed()).isEqualTo(HistogramCheck.SIZES.length * HistogramCheck.Kind.values().length * HistogramCheck.BINS.length);
+            assertThat(s.line()).isEqualTo("histograms: " + s.passed() + " passed, 0 failed");
+        }
+    }
+
+    @Test
+    void aStrategyThatMiscountsFailsWithTheCaseAndTheBin() {
+        List<String> failures = new ArrayList<>();
+        HistogramCheck.Summary s = new HistogramCheck(1, false).run(new LosesAPixel(), HistogramCheck.all(), failures::add);
+        assertThat(s.failed()).isPositive().isEqualTo(failures.size());
+        assertThat(failures).allMatch(f -> f.startsWith("FAIL histogram privatized on a "));
+        assertThat(failures.get(0)).contains("plain count against cuda privatized: bin ");
+        assertThat(s.passed()).isPositive();
+    }
+
+    @Test
+    void testImagesHaveTheirKindsShape() {
+        java.util.Random rnd = new java.util.Random(2);
+        Histogram constant = Histogram.count(HistogramCheck.image(HistogramCheck.Kind.CONSTANT, 30, 20, rnd), 256);
+        assertThat(constant.max(Histogram.Channel.RED)).isEqualTo(600);
+        Histogram dark = Histogram.count(HistogramCheck.image(HistogramCheck.Kind.DARK, 300, 200, rnd), 256);
+        long nearBlack = 0;
+        for (int v = 0; v < 4; v++) {
+            nearBlack += dark.count(Histogram.Channel.RED, v);
+        }
+        assertThat(nearBlack).isGreaterThan(dark.pixels() * 9 / 10);
+    }
+}
