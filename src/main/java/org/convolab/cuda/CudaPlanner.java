@@ -20,16 +20,21 @@ final class CudaPlanner {
     /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
     static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
 
+    /** Why fft does not run on the GPU. */
+    static final String GPU_FFT_UNAVAILABLE = "no GPU FFT on this build (cuFFT is not bound yet); the direct kernels run";
+
     /** A strategy that cannot take some masks, and the one that runs instead. */
     private record Fallback(Strategy strategy, Strategy instead, java.util.function.Function<Mask, Optional<String>> whyNot) {
     }
 
     private static final List<Fallback> FALLBACKS = List.of(
-            new Fallback(Strategy.TILED, Strategy.TILED_OUT, m -> TiledLauncher.inputTile(m) != null ? Optional.empty()
-                    : Optional.of("no input tile of at most " + TiledLauncher.MAX_THREADS + " threads fits a " + size(m) + " mask")),
+            new Fallback(Strategy.TILED, Strategy.TILED_OUT, CudaPlanner::whyNotTiled),
             new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> FastLauncher.compiledRadius(m) >= 0 ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
-                            + ", not " + size(m))));
+                            + ", not " + size(m))),
+            // The GPU FFT (cuFFT from the host's CUDA libraries) is not built yet: fft runs the direct kernels.
+            new Fallback(Strategy.FFT, Strategy.FAST, m -> Optional.of(GPU_FFT_UNAVAILABLE)));
+
 
     /**
      * The plan for {@code requested} (auto or concrete) and the mask; the caller has checked that the
@@ -89,8 +94,23 @@ final class CudaPlanner {
             case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
             case FAST -> List.of(FastLauncher.kernelName(mask));
             case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
+            case FFT -> List.of();
             case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
         };
+    }
+
+    /** Why tiled does not run the mask: no input tile fits a block, or too few of its threads would compute. */
+    private static Optional<String> whyNotTiled(Mask m) {
+        int[] tile = TiledLauncher.inputTile(m);
+        if (tile == null) {
+            return Optional.of("no input tile of at most " + TiledLauncher.MAX_THREADS + " threads fits a " + size(m) + " mask");
+        }
+        int computing = TiledLauncher.computingThreads(m);
+        if (computing < TiledLauncher.MIN_COMPUTING_THREADS) {
+            return Optional.of("a " + size(m) + " mask leaves a " + tile[0] + "x" + tile[1] + " input tile " + computing
+                    + " computing threads of " + tile[0] * tile[1] + " (the rest is halo)");
+        }
+        return Optional.empty();
     }
 
     private static String size(Mask m) {

@@ -63,7 +63,9 @@ class CudaPlannerTest {
         }
         if (plan.fellBack()) {
             assertTrue(plan.reason().startsWith(requested.id() + " → " + plan.runs().id() + ": "), plan.reason());
-            assertTrue(plan.reason().contains(mask.width() + "x" + mask.height()), plan.reason());
+            if (requested != Strategy.FFT) {
+                assertTrue(plan.reason().contains(mask.width() + "x" + mask.height()), plan.reason());
+            }
         }
         if (requested == Strategy.AUTO) {
             assertTrue(plan.reason().startsWith("auto: "), plan.reason());
@@ -83,6 +85,13 @@ class CudaPlannerTest {
         if (s == Strategy.TILED && m.width() * m.height() > 1024) {
             return Strategy.TILED_OUT;
         }
+        // ... and leave at least two warps' worth of computing threads.
+        if (s == Strategy.TILED && TiledLauncher.computingThreads(m) < 64) {
+            return Strategy.TILED_OUT;
+        }
+        if (s == Strategy.FFT) {
+            return Strategy.FAST;
+        }
         if (s == Strategy.FAST_SEPARABLE && !(square && r <= 15)) {
             return Strategy.SEPARABLE_TILED;
         }
@@ -97,6 +106,25 @@ class CudaPlannerTest {
         assertEquals("tiled → tiled-out: no input tile of at most 1024 threads fits a " + w + "x" + h + " mask", plan.reason());
         assertEquals("tiled-out (" + plan.reason() + ")", plan.describe());
         assertTrue(plan.fellBack());
+    }
+
+    /** Square masks: a 32x32 block computes (32 - 2r)^2 outputs; from r = 13 (36 threads) tiled-out runs. */
+    @ParameterizedTest(name = "tiled at radius {0}")
+    @CsvSource({"10, tiled, ''", "12, tiled, ''",
+            "13, tiled-out, tiled → tiled-out: a 27x27 mask leaves a 32x32 input tile 36 computing threads of 1024 (the rest is halo)",
+            "15, tiled-out, tiled → tiled-out: a 31x31 mask leaves a 32x32 input tile 4 computing threads of 1024 (the rest is halo)"})
+    void tiledRunsWhileEnoughOfItsBlockComputes(int r, String runs, String reason) {
+        LaunchPlan plan = CudaPlanner.plan(Strategy.TILED, random(2 * r + 1, 2 * r + 1));
+        assertEquals(Strategy.parse(runs), plan.runs());
+        assertEquals(reason, plan.reason());
+    }
+
+    @Test
+    void fftIsReportedUnavailableAndTheDirectKernelsRun() {
+        LaunchPlan plan = CudaPlanner.plan(Strategy.FFT, random(31, 31));
+        assertEquals(Strategy.FAST, plan.runs());
+        assertEquals("fft → fast: " + CudaPlanner.GPU_FFT_UNAVAILABLE, plan.reason());
+        assertEquals(List.of("convolab_fast2d_any"), CudaPlanner.plan(Strategy.FFT, random(33, 33)).kernels());
     }
 
     static Stream<Arguments> tiledFallbacks() {
