@@ -12,7 +12,9 @@ import java.util.stream.Stream;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
