@@ -20,8 +20,9 @@ final class CudaPlanner {
     /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
     static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
 
-    /** Why fft does not run on the GPU. */
-    static final String GPU_FFT_UNAVAILABLE = "no GPU FFT on this build (cuFFT is not bound yet); the direct kernels run";
+    /** The passes of fft on the GPU: three kernels of fft.cu around cuFFT's two transforms. */
+    static final List<String> FFT_PASSES = List.of("convolab_fft_pad", "cufft R2C", "convolab_fft_multiply", "cufft C2R",
+            "convolab_fft_crop");
 
     /** A strategy that cannot take some masks, and the one that runs instead. */
     private record Fallback(Strategy strategy, Strategy instead, java.util.function.Function<Mask, Optional<String>> whyNot) {
@@ -32,8 +33,8 @@ final class CudaPlanner {
             new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> FastLauncher.compiledRadius(m) >= 0 ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
                             + ", not " + size(m))),
-            // The GPU FFT (cuFFT from the host's CUDA libraries) is not built yet: fft runs the direct kernels.
-            new Fallback(Strategy.FFT, Strategy.FAST, m -> Optional.of(GPU_FFT_UNAVAILABLE)));
+            // cuFFT comes from the host's CUDA libraries; without it the direct kernels run.
+            new Fallback(Strategy.FFT, Strategy.FAST, m -> Optional.ofNullable(CuFft.problem())));
 
 
     /**
@@ -94,7 +95,7 @@ final class CudaPlanner {
             case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
             case FAST -> List.of(FastLauncher.kernelName(mask));
             case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
-            case FFT -> List.of();
+            case FFT -> FFT_PASSES;
             case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
         };
     }
