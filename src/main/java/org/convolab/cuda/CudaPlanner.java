@@ -64,10 +64,27 @@ final class CudaPlanner {
     /**
      * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
      * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
-     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2.
+     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2. Masks
+     * that are not separable take fft from {@link #AUTO_FFT_FROM_TAPS} taps where cuFFT loads.
      */
     static Strategy autoStrategy(Mask mask) {
-        return separableFromRadius(mask) ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+        if (separableFromRadius(mask)) {
+            return Strategy.FAST_SEPARABLE;
+        }
+        return fftByTaps(mask) ? Strategy.FFT : Strategy.FAST;
+    }
+
+    /**
+     * Taps (width x height) of a mask that is not separable from which auto runs fft. Provisional,
+     * from issue 16's H100 figures at 4096² RGB: a tuned cuFFT correlation took 2.35 to 2.76 ms at
+     * any radius, fast 3.35 ms at 31x31 (961 taps) and its time grows with the taps, so the FFT wins
+     * from about 700 taps; 1024 keeps 31x31 and every 63xN mask up to 63x15 on the direct kernels
+     * until the board measures this project's fft.
+     */
+    static final int AUTO_FFT_FROM_TAPS = 1024;
+
+    private static boolean fftByTaps(Mask mask) {
+        return mask.separable().isEmpty() && mask.width() * mask.height() >= AUTO_FFT_FROM_TAPS && CuFft.problem() == null;
     }
 
     private static boolean separableFromRadius(Mask mask) {
@@ -77,6 +94,9 @@ final class CudaPlanner {
     private static String autoReason(Mask mask, Strategy runs) {
         if (runs == Strategy.FAST_SEPARABLE) {
             return "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more";
+        }
+        if (runs == Strategy.FFT) {
+            return "auto: mask not separable, " + mask.width() * mask.height() + " taps (fft from " + AUTO_FFT_FROM_TAPS + ")";
         }
         return mask.separable().isPresent() ? "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS
                 : "auto: mask not separable";

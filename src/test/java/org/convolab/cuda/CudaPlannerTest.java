@@ -81,7 +81,8 @@ class CudaPlannerTest {
         boolean separable = m.separable().isPresent();
         Strategy s = requested;
         if (s == Strategy.AUTO) {
-            s = separable && r >= 3 ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+            boolean fft = !separable && m.width() * m.height() >= 1024 && CuFft.problem() == null;
+            s = separable && r >= 3 ? Strategy.FAST_SEPARABLE : fft ? Strategy.FFT : Strategy.FAST;
         }
         // The smallest input tile, the mask itself, must fit in one block of 1024 threads.
         if (s == Strategy.TILED && m.width() * m.height() > 1024) {
