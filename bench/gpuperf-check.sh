@@ -21,6 +21,7 @@ rows --radius 15,23,31 --strategy fast
 rows --mask-size 63x5,5x63,15x3 --strategy fast
 rows --radius 12,15 --strategy tiled,tiled-out,naive
 rows --radius 7,15,31 --strategy fft
+rows --radius 15,23,31 --strategy auto
 if [[ -x /tmp/convolab/bin/convolab-gpu-tests ]]; then
   timeout 120 /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors --include-classname '.*LargeMaskGpuTest' \
     > /tmp/gpuperf-gputests.txt 2>&1
