@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes docs/BENCHMARKS.md from the board's JSON, the course strategies' bench JSON
-(bench/results/h200-2026-11-21) and the CPU comparison (bench/results/cpu/). Every number comes from
-those files; nothing is typed by hand.
+(bench/results/h200-2026-11-21), the CPU comparison (bench/results/cpu/) and the files-in-files-out
+comparison with libvips (bench/results/files/). Every number comes from those files; nothing is typed by hand.
 
 Boards, one folder a device (DEVICES): bench/results/h100-board/board-*.json is the main board (targets
 checked on it), bench/results/h200-board/board-*.json the earlier H200 run, shown as a second table.
@@ -373,6 +373,13 @@ def main():
         p("How: each input row under the mask's taps is copied into arrays of its own (`CpuEngine.shiftRow`, kept in a "
           "ring for the rows a thread reuses) so that every loop indexes its arrays with the bare loop variable, which is "
           "what Java 17's C2 needs to vectorise it (with an offset it runs scalar, about ten times slower per tap).\n")
+    files = os.path.join(ROOT, "bench", "results", "files", "files-board.json")
+    if os.path.exists(files):
+        import files_board  # noqa: E402  (bench/files_board.py writes that section)
+        p(files_board.markdown(json.load(open(files))))
+    # Measurements made by hand (no board writes them): one Markdown file each, in name order.
+    for note in sorted(glob.glob(os.path.join(ROOT, "bench", "results", "notes", "*.md"))):
+        p(open(note, encoding="utf-8").read().rstrip("\n") + "\n")
 
 
 if __name__ == "__main__":

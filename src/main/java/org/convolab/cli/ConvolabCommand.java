@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "convolab", mixinStandardHelpOptions = true, version = "Convolab 0.1.0",
         description = {"GPU image convolution: filter images with 2D masks on CUDA or the CPU.",
                 "With no command, opens the desktop application."},
-        subcommands = {FilterCommand.class, BenchCommand.class, SelftestCommand.class, SoakCommand.class, ExplainCommand.class, DevicesCommand.class, GuiCommand.class,
+        subcommands = {FilterCommand.class, BatchCommand.class, BenchCommand.class, SelftestCommand.class, SoakCommand.class, ExplainCommand.class, DevicesCommand.class, GuiCommand.class,
                 picocli.CommandLine.HelpCommand.class})
 public final class ConvolabCommand implements Runnable {
 

@@ -5,15 +5,15 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
-import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
-import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.core.Timings;
 import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
+import org.convolab.engine.FileFilter;
+import org.convolab.engine.StripFilter;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.RowSinks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
 /** {@code convolab filter IN -o OUT ...}: filters one image file into another. */
 @Command(name = "filter", mixinStandardHelpOptions = true,
         description = {"Filter an image with a mask and write the result (format by OUT's extension: png, jpg, bmp, tif).",
-                "Correlation per R, G, B (alpha passed through): out = clamp(round(sum / D + O), 0, 255)."})
+                "Correlation per colour channel (alpha passed through): out = clamp(round(sum / D + O), 0, max), on the stored values.",
+                "Streamed in bands of rows; the output keeps the input's bits (8 or 16), grey or colour, alpha and ICC profile",
+                "where its format can."})
 public final class FilterCommand implements Callable<Integer> {
 
     @Spec
@@ -39,13 +41,8 @@ public final class FilterCommand implements Callable<Integer> {
     @Mixin
     FilterOptions filter = new FilterOptions();
 
-    @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "auto", converter = OptionConverters.StrategyName.class,
-            description = "naive, constant, tiled, tiled-out, cached, separable, separable-tiled or auto (default ${DEFAULT-VALUE})")
-    Strategy strategy;
-
-    @Option(names = "--backend", paramLabel = "auto|cuda|cpu", defaultValue = "auto",
-            description = "where to filter (default ${DEFAULT-VALUE}: CUDA when usable, else the CPU)")
-    Backend backend;
+    @Mixin
+    EngineOptions where = new EngineOptions();
 
     @Option(names = "--timings", description = "print the timings of each phase")
     boolean timings;
@@ -53,46 +50,39 @@ public final class FilterCommand implements Callable<Integer> {
     @Option(names = {"-f", "--force"}, description = "replace OUT if it exists")
     boolean force;
 
-    @Option(names = "--max-megapixels", paramLabel = "MP", defaultValue = "500", converter = OptionConverters.Megapixels.class,
-            description = "refuse images larger than this, from the header (default ${DEFAULT-VALUE})")
-    double maxMegapixels;
+    @Option(names = "--quality", paramLabel = "Q", defaultValue = "92",
+            description = "JPEG quality 1-100 (default ${DEFAULT-VALUE}; no chroma subsampling from 90)")
+    int quality;
 
     @Override
     public Integer call() {
         FilterSpec spec = filter.spec();
-        Strategy st = strategy;
+        Strategy st = where.strategy;
         st.checkApplicable(spec.mask());
         if (ImageFiles.sameFile(input, output)) {
             throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(input.toString()) + "; choose another output");
         }
         // the output's problems (exists, folder missing or read-only) are found before the slow decode
         ImageFiles.checkWritable(output, force);
-        RgbaImage in = ImageFiles.read(input, (long) (maxMegapixels * 1e6));
         var err = cmd.commandLine().getErr();
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
-            FilterResult r = engine.filter(in, spec, st);
-            ImageFiles.write(r.image(), output, force);
+        FileFilter.Job job = new FileFilter.Job(input, output, force, where.maxPixels(),
+                new RowSinks.Options(quality, 6), 0);
+        long t0 = System.nanoTime();
+        try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
+            StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));
             if (timings) {
-                var out = cmd.commandLine().getOut();
-                out.println(describe(engine, r, in));
+                cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));
             }
         }
         return 0;
     }
 
-    static String describe(ConvolutionEngine engine, FilterResult r, RgbaImage in) {
-        Timings t = r.timings();
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d image%n", engine.backend(), engine.device(),
-                r.strategy().id(), in.width(), in.height()));
-        sb.append(String.format(Locale.ROOT, "upload %.3f ms, unpack %.3f ms, kernels", t.uploadMs(), t.unpackMs()));
-        String[] ch = t.channelMs().size() == 3 ? new String[] {"R", "G", "B"} : new String[] {"RGB"};
-        for (int c = 0; c < t.channelMs().size(); c++) {
-            sb.append(String.format(Locale.ROOT, " %s %.3f", ch[c], t.channelMs().get(c)));
-        }
-        sb.append(String.format(Locale.ROOT, " ms (%.3f ms), pack %.3f ms, download %.3f ms, end to end %.3f ms%n",
-                t.kernelMs(), t.packMs(), t.downloadMs(), t.totalMs()));
-        sb.append(String.format(Locale.ROOT, "%.1f GB/s, %.1f GFLOP/s", t.gbps(), t.gflops()));
-        return sb.toString();
+    static String describe(ConvolutionEngine engine, StripFilter.Report r, FilterSpec spec, double totalMs) {
+        double flops = 2.0 * r.width() * r.height() * spec.mask().width() * spec.mask().height() * r.format().colourChannels();
+        return String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d %s image in %d band%s%s%n"
+                        + "filter %.3f ms, read+filter+write %.3f ms%n%.1f GFLOP/s (filter)",
+                engine.backend(), engine.device(), r.strategy().id(), r.width(), r.height(), r.format(), r.bands(),
+                r.bands() == 1 ? "" : "s", r.prePass() ? " (a first pass read the far edge's rows)" : "",
+                r.filterMs(), totalMs, flops / (r.filterMs() * 1e6));
     }
 }

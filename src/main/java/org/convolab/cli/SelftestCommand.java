@@ -48,11 +48,13 @@ public final class SelftestCommand implements Callable<Integer> {
             out.println("selftest on " + engine.backend() + " (" + engine.device() + "): " + list.size() + " strategies");
             out.flush();
             List<String> failures = new ArrayList<>();
-            s = matrix.run(engine, list, line -> {
-                failures.add(line);
-                out.println(line);
-                out.flush();
-            });
+            try (Progress progress = Progress.start("selftest", 100, "%", err, true)) {
+                s = matrix.run(engine, list, line -> {
+                    failures.add(line);
+                    out.println(line);
+                    out.flush();
+                }, fraction -> progress.stepTo((long) (fraction * 100), ""));
+            }
         }
         if (!s.notes().isEmpty()) {
             out.println(s.notes());

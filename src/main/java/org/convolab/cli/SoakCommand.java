@@ -78,6 +78,7 @@ public final class SoakCommand implements Callable<Integer> {
             out.flush();
             long t0 = System.nanoTime();
             RgbaImage image = null;
+            Progress progress = Progress.start("soak", filters, "filters", cmd.commandLine().getErr(), true);
             for (int i = 0; i < filters; i++) {
                 if (i % 25 == 0) {
                     image = Conformance.randomImage(1 + rnd.nextInt(rnd.nextInt(8) == 0 ? 2000 : 600),
@@ -103,7 +104,9 @@ public final class SoakCommand implements Callable<Integer> {
                                 spec.border().name(), image.width(), image.height(), mask.width(), mask.height(), d);
                     }
                 }
+                progress.step(1, wrong + " wrong");
             }
+            progress.close();
             double seconds = (System.nanoTime() - t0) / 1e9;
             diag.releaseImage();
             long device1 = diag.deviceFreeBytes().orElse(0);

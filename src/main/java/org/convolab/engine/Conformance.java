@@ -226,30 +226,63 @@ public final class Conformance {
      * @param failures receives one line per failed case
      */
     public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures) {
-        Tally tally = new Tally(engine, failures);
-        Random rnd = new Random(seed + 1);
+        return run(engine, strategies, failures, f -> { });
+    }
+
+    /**
+     * Runs the matrix on an engine, telling {@code progress} after each check the fraction of the
+     * work done (checks weighted by pixels times mask taps: the last, large cases take most of the time).
+     *
+     * @param failures receives one line per failed case
+     */
+    public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures,
+                       java.util.function.DoubleConsumer progress) {
         List<Case> cases = cases();
-        for (int[] size : sizes) {
-            RgbaImage image = randomImage(size[0], size[1], rnd);
-            for (Case c : cases) {
-                runCase(tally, image, c, strategies);
+        List<int[]> work = new ArrayList<>(); // {size index, case index} in the order they run
+        List<int[]> allSizes = new ArrayList<>(List.of(sizes));
+        for (int i = 0; i < sizes.length; i++) {
+            for (int c = 0; c < cases.size(); c++) {
+                work.add(new int[] {i, c});
             }
         }
         if (sizes == SIZES) {
             for (int[] size : STREAM_SIZES) {
-                RgbaImage image = randomImage(size[0], size[1], rnd);
-                for (Case c : cases) {
-                    if (Math.max(c.mask().radiusX(), c.mask().radiusY()) == STREAM_RADIUS && c.label().isEmpty()) {
-                        runCase(tally, image, c, strategies);
+                allSizes.add(size);
+                for (int c = 0; c < cases.size(); c++) {
+                    Case k = cases.get(c);
+                    if (Math.max(k.mask().radiusX(), k.mask().radiusY()) == STREAM_RADIUS && k.label().isEmpty()) {
+                        work.add(new int[] {allSizes.size() - 1, c});
                     }
                 }
             }
         }
+        double total = work.stream().mapToDouble(w -> caseWork(allSizes.get(w[0]), cases.get(w[1]).mask())).sum();
+        double[] done = {0};
+        Tally tally = new Tally(engine, failures);
+        Random rnd = new Random(seed + 1);
+        RgbaImage image = null;
+        int imageOf = -1;
+        for (int[] w : work) {
+            if (w[0] != imageOf) {
+                imageOf = w[0];
+                image = randomImage(allSizes.get(imageOf)[0], allSizes.get(imageOf)[1], rnd);
+            }
+            double share = caseWork(allSizes.get(w[0]), cases.get(w[1]).mask()) / (policies().size() * strategies.size());
+            runCase(tally, image, cases.get(w[1]), strategies, () -> {
+                done[0] += share;
+                progress.accept(Math.min(1, done[0] / total));
+            });
+        }
         return tally.finish();
     }
 
+    /** Relative cost of one case: every pixel, every tap, plus a fixed part for the comparison. */
+    private static double caseWork(int[] size, Mask mask) {
+        return (double) size[0] * size[1] * (mask.width() * mask.height() + 8);
+    }
+
     /** One image and case under every policy and strategy; the reference once per policy, in parallel. */
-    private static void runCase(Tally tally, RgbaImage image, Case c, List<Strategy> strategies) {
+    private static void runCase(Tally tally, RgbaImage image, Case c, List<Strategy> strategies, Runnable checked) {
         List<BorderPolicy> policies = policies();
         RgbaImage[] refs = new RgbaImage[policies.size()];
         IntStream.range(0, policies.size()).parallel().forEach(p -> refs[p] = ReferenceConvolver.filter(image, c.spec(policies.get(p))));
@@ -259,6 +292,7 @@ public final class Conformance {
                 String name = String.format(Locale.ROOT, "%s %s image %dx%d %s", s.id(), spec.border().name(), image.width(),
                         image.height(), c.describe());
                 tally.check(name, image, spec, s, refs[p]);
+                checked.run();
             }
         }
     }

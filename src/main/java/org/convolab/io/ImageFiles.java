@@ -170,6 +170,10 @@ public final class ImageFiles {
      * not through the colour model, whose linear grey space would brighten them.
      */
     public static RgbaImage toRgba(BufferedImage img) {
+        RgbaImage fast = FastRasters.toRgba(img);
+        if (fast != null) {
+            return fast;
+        }
         int w = img.getWidth();
         int h = img.getHeight();
         int[] argb = new int[Math.multiplyExact(w, h)];
@@ -268,13 +272,17 @@ public final class ImageFiles {
      *                           temporary file is left behind
      */
     public static void write(RgbaImage image, Path file, boolean replace) {
+        write(image, file, replace, EncodeOptions.DEFAULT);
+    }
+
+    /** {@link #write(RgbaImage, Path, boolean)} with the PNG level and JPEG quality given. */
+    public static void write(RgbaImage image, Path file, boolean replace, EncodeOptions options) {
         checkWritable(file, replace);
         String format = formatOf(file);
         String name = UserText.escape(file.toString());
         Path target = file.toAbsolutePath().normalize();
-        BufferedImage b = toBufferedImage(image, format.equals("png") || format.equals("tiff"));
         try {
-            AtomicWrite.write(target, replace, out -> encode(b, format, out));
+            AtomicWrite.write(target, replace, out -> ImageEncoders.encode(image, format, out, options));
         } catch (FileAlreadyExistsException e) {
             throw exists(name);
         } catch (AccessDeniedException e) {

@@ -13,7 +13,7 @@ import org.convolab.core.Strategy;
 import org.convolab.engine.Backend;
 
 /**
- * What the app remembers between runs (java.util.prefs): window size, last folder, recent files and
+ * What the app remembers between runs (java.util.prefs): window place and size per screen, theme, last folder, recent files and
  * the last settings. Tests use their own node (system property {@code convolab.prefs.node}).
  */
 final class AppPreferences {
@@ -25,17 +25,39 @@ final class AppPreferences {
         node = Preferences.userRoot().node("org/convolab/" + name);
     }
 
-    double width() {
-        return node.getDouble("window.width", 1400);
+    /** The window's remembered bounds on a screen (see {@link WindowPlacement#key}), or null. */
+    javafx.geometry.Rectangle2D windowBounds(String screen) {
+        String v = node.get("window." + screen, null);
+        if (v == null) {
+            return null;
+        }
+        try {
+            String[] p = v.split(",");
+            return new javafx.geometry.Rectangle2D(Double.parseDouble(p[0]), Double.parseDouble(p[1]),
+                    Double.parseDouble(p[2]), Double.parseDouble(p[3]));
+        } catch (RuntimeException e) {
+            return null; // an unreadable entry is forgotten, not an error
+        }
     }
 
-    double height() {
-        return node.getDouble("window.height", 900);
+    /** Remembers the window's bounds on a screen, and that screen as the last one used. */
+    void saveWindow(String screen, javafx.geometry.Rectangle2D b) {
+        node.put("window." + screen, b.getMinX() + "," + b.getMinY() + "," + b.getWidth() + "," + b.getHeight());
+        node.put("window.screen", screen);
     }
 
-    void saveWindow(double w, double h) {
-        node.putDouble("window.width", w);
-        node.putDouble("window.height", h);
+    /** The key of the screen the window was last on, or null. */
+    String lastScreen() {
+        return node.get("window.screen", null);
+    }
+
+    /** The theme name (View > Theme). */
+    Theme theme() {
+        return Theme.named(node.get("theme", Theme.LIGHT.name()));
+    }
+
+    void saveTheme(Theme t) {
+        node.put("theme", t.name());
     }
 
     Path lastFolder() {

@@ -49,7 +49,7 @@ public class ConvolabApp extends Application {
         MainWindow w = new MainWindow(stage, engines, new AppPreferences());
         holder[0] = w;
         Path first = image != null ? image : SampleImages.defaultSample();
-        stage.setTitle("Convolab \u2014 " + first.getFileName());
+        stage.setTitle("Convolab"); // named after the file once it has been read
         stage.show();
         w.files.open(first);
         return w;

@@ -28,7 +28,7 @@ final class FileActions implements AutoCloseable {
     private final AppPreferences prefs;
     private final ExecutorService io = BackgroundThreads.single("convolab-io");
     /** File › Open Recent, refilled after each open. */
-    final Menu recentMenu = new Menu("Open Recent");
+    final Menu recentMenu = new Menu("Open _Recent");
 
     FileActions(Stage stage, MainModel model, AppPreferences prefs) {
         this.stage = stage;
@@ -100,9 +100,9 @@ final class FileActions implements AutoCloseable {
 
     /** File › Samples: one item per bundled sample image. */
     Menu samplesMenu() {
-        Menu samples = new Menu("Samples");
+        Menu samples = new Menu("S_amples");
         for (String name : SampleImages.NAMES) {
-            samples.getItems().add(MainMenus.item(name, null, () -> open(SampleImages.path(name))));
+            samples.getItems().add(MainMenus.plainItem(name, () -> open(SampleImages.path(name))));
         }
         return samples;
     }
@@ -132,7 +132,7 @@ final class FileActions implements AutoCloseable {
     }
 
     void loadMask() {
-        File f = chooser("Load mask").showOpenDialog(stage);
+        File f = maskChooser("Load mask").showOpenDialog(stage);
         if (f != null) {
             try {
                 model.edit(model.current().withMask(MaskFiles.read(f.toPath())));
@@ -143,7 +143,9 @@ final class FileActions implements AutoCloseable {
     }
 
     void saveMask() {
-        File f = chooser("Save mask").showSaveDialog(stage);
+        FileChooser fc = maskChooser("Save mask");
+        fc.setInitialFileName(model.current().mask().width() + "x" + model.current().mask().height() + "-mask.txt");
+        File f = fc.showSaveDialog(stage);
         if (f != null) {
             try {
                 MaskFiles.write(model.current().mask(), f.toPath());
@@ -152,6 +154,39 @@ final class FileActions implements AutoCloseable {
                 error("Cannot save the mask", e.getMessage());
             }
         }
+    }
+
+    /** Masks are named by their file: ImageJ's text format (rows of weights), as io.MaskFiles reads and writes it. */
+    private FileChooser maskChooser(String title) {
+        FileChooser fc = chooser(title);
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("ImageJ mask (*.txt)", "*.txt"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        return fc;
+    }
+
+    /** Asks where to save a picture and writes it as PNG; a failure gets a dialog. */
+    void savePicture(javafx.scene.image.Image picture, String name) {
+        FileChooser fc = chooser("Export as PNG");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+        fc.setInitialFileName(name + ".png");
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            writePicture(picture, f.toPath());
+        }
+    }
+
+    /** Writes a picture as PNG in the background. */
+    void writePicture(javafx.scene.image.Image picture, Path target) {
+        Task<Void> write = new Task<>() {
+            @Override
+            protected Void call() {
+                SnapshotExport.writePng(picture, target);
+                return null;
+            }
+        };
+        write.setOnSucceeded(e -> model.say("Exported " + target));
+        write.setOnFailed(e -> error("Not exported", write.getException().getMessage()));
+        io.submit(write);
     }
 
     private FileChooser chooser(String title) {
@@ -167,7 +202,7 @@ final class FileActions implements AutoCloseable {
     private void refreshRecent() {
         recentMenu.getItems().clear();
         for (Path p : prefs.recentFiles()) {
-            recentMenu.getItems().add(MainMenus.item(p.toString(), null, () -> open(p)));
+            recentMenu.getItems().add(MainMenus.plainItem(p.toString(), () -> open(p)));
         }
         recentMenu.setDisable(recentMenu.getItems().isEmpty());
     }

@@ -1,5 +1,6 @@
 package org.convolab.ui;
 
+import java.util.List;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -8,63 +9,109 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.input.KeyCombination;
-import org.convolab.core.MaskPresets;
 
 /**
- * The main window's menu bar and its shortcuts. The items only call the model, the file actions
- * and the window; the two view choices (before/after divider, timing overlay) are properties the
- * window binds to.
+ * The main window's menu bar and its shortcuts. Every menu and item has a mnemonic (Alt+F opens
+ * File); names that come from files (samples, recent files) are shown as they are. The items only
+ * call the model, the file actions and the window; the view choices (before/after divider, timing
+ * overlay, theme) are properties the window binds to.
  */
 final class MainMenus {
+    /** Mask presets that take no parameter, with their menu text. */
+    static final List<String[]> FIXED_PRESETS = List.of(new String[] {"_Identity", "identity"},
+            new String[] {"_Sharpen", "sharpen"}, new String[] {"_Laplacian (4 neighbours)", "laplacian:4"},
+            new String[] {"Laplacian (_8 neighbours)", "laplacian:8"}, new String[] {"Sobel _x (edges, |sum|)", "sobel-x"},
+            new String[] {"Sobel _y (edges, |sum|)", "sobel-y"}, new String[] {"_Prewitt x (edges, |sum|)", "prewitt-x"},
+            new String[] {"Prewitt y (edges, |sum|)", "prewitt-y"}, new String[] {"_Emboss", "emboss"});
+
     /** View › Show timing overlay. */
-    final CheckMenuItem showOverlay = new CheckMenuItem("Show timing overlay");
+    final CheckMenuItem showOverlay = new CheckMenuItem("Show _timing overlay");
     /** View › Before/after divider (otherwise side by side). */
-    final RadioMenuItem splitMode = new RadioMenuItem("Before/after divider");
+    final RadioMenuItem splitMode = new RadioMenuItem("_Before/after divider");
+    /** View › Theme › Light and Dark. */
+    final RadioMenuItem light = new RadioMenuItem("_Light");
+    final RadioMenuItem dark = new RadioMenuItem("_Dark");
+    /** The menus, for tests. */
+    final Menu fileMenu;
+    final Menu samples;
+    final Menu presets;
     /** The whole bar. */
     final MenuBar bar;
 
     MainMenus(MainModel model, FileActions files, MainWindow window) {
-        MenuItem save = item("Save Result...", "Shortcut+S", files::chooseAndSave);
+        MenuItem save = item("_Save Result...", "Shortcut+S", files::chooseAndSave);
         save.setId("menu-save");
-        Menu fileMenu = new Menu("File", null, item("Open...", "Shortcut+O", files::chooseAndOpen), files.recentMenu,
-                files.samplesMenu(), new SeparatorMenuItem(), save, new SeparatorMenuItem(),
-                item("Quit", "Shortcut+Q", window::close));
+        samples = files.samplesMenu();
+        fileMenu = new Menu("_File", null, item("_Open...", "Shortcut+O", files::chooseAndOpen), files.recentMenu,
+                samples, new SeparatorMenuItem(), save, new SeparatorMenuItem(),
+                item("_Quit", "Shortcut+Q", window::close));
+        fileMenu.setId("menu-file");
 
-        Menu editMenu = new Menu("Edit", null, item("Undo", "Shortcut+Z", model::undo),
-                item("Redo", "Shortcut+Shift+Z", model::redo));
+        Menu editMenu = new Menu("_Edit", null, item("_Undo", "Shortcut+Z", model::undo),
+                item("_Redo", "Shortcut+Shift+Z", model::redo), new SeparatorMenuItem(),
+                item("_Copy View as Picture", "Shortcut+Shift+C", window::copyView));
 
-        Menu presets = new Menu("Presets");
-        for (String p : MaskPresets.EXAMPLES) {
-            presets.getItems().add(item(p, null, () -> model.applyPreset(p)));
+        presets = new Menu("_Presets");
+        for (PresetDialog.Kind k : PresetDialog.Kind.values()) {
+            presets.getItems().add(item(mnemonic(k.title) + "...", null, () -> window.presetDialog(k)));
         }
-        Menu maskMenu = new Menu("Mask", null, presets, item("Normalise", null, model::normalise),
-                item("Flip (convolution)", null, model::flip), new SeparatorMenuItem(),
-                item("Load mask...", null, files::loadMask), item("Save mask...", null, files::saveMask));
+        presets.getItems().add(new SeparatorMenuItem());
+        for (String[] p : FIXED_PRESETS) {
+            presets.getItems().add(item(p[0], null, () -> model.applyPreset(p[1])));
+        }
+        Menu maskMenu = new Menu("_Mask", null, presets, item("_Normalise", null, model::normalise),
+                item("_Flip (convolution)", null, model::flip), new SeparatorMenuItem(),
+                item("_Load Mask...", null, files::loadMask), item("Sa_ve Mask...", null, files::saveMask));
 
         ToggleGroup mode = new ToggleGroup();
-        RadioMenuItem side = new RadioMenuItem("Side by side");
+        RadioMenuItem side = new RadioMenuItem("_Side by side");
         side.setToggleGroup(mode);
         splitMode.setToggleGroup(mode);
         side.setSelected(true);
         showOverlay.setSelected(true);
-        Menu viewMenu = new Menu("View", null, side, splitMode, new SeparatorMenuItem(),
-                item("Fit", "Shortcut+0", window::fit), item("100 %", "Shortcut+1", window::actualSize),
-                new SeparatorMenuItem(), showOverlay);
+        ToggleGroup themes = new ToggleGroup();
+        light.setToggleGroup(themes);
+        dark.setToggleGroup(themes);
+        light.setOnAction(e -> window.theme(Theme.LIGHT));
+        dark.setOnAction(e -> window.theme(Theme.DARK));
+        Menu export = new Menu("E_xport as PNG", null,
+                item("_Images with overlay...", "Shortcut+E", () -> window.export(ExportTarget.IMAGES, 1)),
+                item("Images with overlay at _2x...", "Shortcut+Shift+E", () -> window.export(ExportTarget.IMAGES, 2)),
+                item("_Classroom view...", null, () -> window.export(ExportTarget.CLASSROOM, 1)),
+                item("Classroom view at 2x...", null, () -> window.export(ExportTarget.CLASSROOM, 2)),
+                item("Compare _table and chart...", null, () -> window.export(ExportTarget.COMPARE, 1)),
+                item("Compare table and chart at 2x...", null, () -> window.export(ExportTarget.COMPARE, 2)));
+        Menu viewMenu = new Menu("_View", null, side, splitMode, new SeparatorMenuItem(),
+                item("Zoom _In", "Shortcut+Equals", window::zoomIn), item("Zoom _Out", "Shortcut+Minus", window::zoomOut),
+                item("_Fit", "Shortcut+0", window::fit), item("_100 %", "Shortcut+1", window::actualSize),
+                new SeparatorMenuItem(), showOverlay, new Menu("T_heme", null, light, dark), new SeparatorMenuItem(), export);
 
-        MenuItem compare = item("Compare strategies...", "Shortcut+K", window::openCompare);
+        MenuItem compare = item("_Compare Strategies...", "Shortcut+K", window::openCompare);
         compare.setId("menu-compare");
-        MenuItem classroom = item("Classroom: ghost cells, tiles, cost model...", "Shortcut+L", window::openClassroom);
-        Menu tools = new Menu("Tools", null, compare, classroom);
+        MenuItem classroom = item("C_lassroom: Ghost Cells, Tiles, Cost Model...", "Shortcut+L", window::openClassroom);
+        Menu tools = new Menu("_Tools", null, compare, classroom);
         bar = new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
+        bar.setId("menu-bar");
     }
 
-    /** A menu item with an optional shortcut ("Shortcut+O") that runs an action. */
+    private static String mnemonic(String title) {
+        return "_" + title;
+    }
+
+    /** A menu item with a mnemonic (the letter after '_'), an optional shortcut ("Shortcut+O") and an action. */
     static MenuItem item(String text, String keys, Runnable action) {
         MenuItem m = new MenuItem(text);
         if (keys != null) {
             m.setAccelerator(KeyCombination.keyCombination(keys));
         }
         m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    /** A menu item that shows its text as it is (a file name: '_' is no mnemonic). */
+    static MenuItem plainItem(String text, Runnable action) {
+        MenuItem m = item(text, null, action);
+        m.setMnemonicParsing(false);
         return m;
     }
 }

@@ -105,6 +105,11 @@ public final class MainModel {
         return engines.cudaProblem();
     }
 
+    /** The CPU engine (for previews that must not wait for the GPU). */
+    ConvolutionEngine cpuEngine() {
+        return engines.engine(org.convolab.engine.Backend.CPU);
+    }
+
     /** The engine of the current backend (for the compare window). */
     ConvolutionEngine engine() {
         return engines.engine(current().backend());
@@ -133,8 +138,13 @@ public final class MainModel {
         });
     }
 
+    /** Presets whose sums are signed gradients: they are shown as |sum| (edges either way). */
+    static final java.util.Set<String> GRADIENT_PRESETS = java.util.Set.of("sobel-x", "sobel-y", "prewitt-x", "prewitt-y");
+
+    /** Puts a preset in the editor; the gradient presets tick |sum| as well. */
     void applyPreset(String spec) {
-        edit(current().withMask(MaskPresets.parse(spec)));
+        EditState s = current().withMask(MaskPresets.parse(spec));
+        edit(GRADIENT_PRESETS.contains(spec) ? s.withAbs(true) : s);
     }
 
     void normalise() {

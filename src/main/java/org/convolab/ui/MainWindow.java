@@ -2,6 +2,7 @@ package org.convolab.ui;
 
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -10,13 +11,22 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.image.Image;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
 import org.convolab.ui.classroom.ClassroomWindow;
 import org.convolab.ui.compare.CompareWindow;
 
@@ -33,7 +43,8 @@ final class MainWindow {
     private final MainModel model;
     final FileActions files;
     final SettingsBar settings;
-    private final MainMenus menus;
+    final MainMenus menus;
+    final MainToolbar toolbar;
     private final ExecutorService compare = BackgroundThreads.single("convolab-compare");
 
     private final Viewport viewport = new Viewport();
@@ -45,8 +56,11 @@ final class MainWindow {
     final Label deviceLabel = new Label();
     final Label message = new Label();
     final Label pixelLabel = new Label();
+    final Label zoomLabel = new Label();
     private final SplitPane sideBySide = new SplitPane();
-    private final StackPane imageArea = new StackPane();
+    final StackPane imageArea = new StackPane();
+    private final ExecutorService previews = BackgroundThreads.single("convolab-preview");
+    private Theme theme;
     private CompareWindow compareWindow;
     private ClassroomWindow classroom;
 
@@ -59,6 +73,7 @@ final class MainWindow {
         this.settings = new SettingsBar(model);
         this.maskEditor = new MaskEditor(m -> model.edit(model.current().withMask(m)), model::say);
         this.menus = new MainMenus(model, files, this);
+        this.toolbar = new MainToolbar(model, files, this, settings);
         build();
         bindToModel();
     }
@@ -72,35 +87,75 @@ final class MainWindow {
 
     private void build() {
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(menus.bar, settings.toolbar));
+        root.setTop(new VBox(menus.bar, toolbar.row));
         VBox left = new VBox(8, section("Mask"), maskEditor, settings.outputMapping);
+        left.setId("mask-panel");
+        VBox.setVgrow(maskEditor, Priority.ALWAYS);
         left.setPadding(new Insets(6));
-        left.setPrefWidth(430);
-        left.setMinWidth(430);
+        left.setPrefWidth(440);
+        left.setMinWidth(360);
         root.setLeft(left);
         sideBySide.getItems().addAll(titled("Input", inputView), titled("Output", outputStack()));
         imageArea.getChildren().add(sideBySide);
+        imageArea.setMinSize(200, 150);
         root.setCenter(imageArea);
-        HBox status = new HBox(16, sizeLabel, deviceLabel, pixelLabel, message);
+        // the fixed facts keep their width; only the message gives way (with an ellipsis)
+        for (Label l : new Label[] {sizeLabel, zoomLabel, deviceLabel, pixelLabel}) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        message.setMinWidth(40);
+        message.setMaxWidth(Double.MAX_VALUE);
+        HBox status = new HBox(16, sizeLabel, zoomLabel, pixelLabel, message, deviceLabel);
         status.setPadding(new Insets(4, 8, 4, 8));
         status.setId("status-bar");
+        status.getStyleClass().add("status-bar");
+        sizeLabel.setId("image-size");
+        zoomLabel.setId("zoom-percent");
         message.setId("status-message");
         pixelLabel.setId("pixel-readout");
         HBox.setHgrow(message, Priority.ALWAYS);
         root.setBottom(status);
         menus.splitMode.selectedProperty().addListener((o, a, b) -> layoutImages());
 
-        Scene scene = new Scene(root, prefs.width(), prefs.height());
+        Scene scene = new Scene(root);
+        scene.getStylesheets().add(Theme.APP_CSS);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::undoInMaskCell);
         files.acceptDrops(scene);
         stage.setScene(scene);
+        stage.setMinWidth(640);
+        stage.setMinHeight(420);
+        WindowPlacement.apply(stage, WindowPlacement.screen(prefs), prefs);
+        theme(prefs.theme());
         stage.setOnHidden(e -> {
-            prefs.saveWindow(scene.getWidth(), scene.getHeight());
+            WindowPlacement.remember(stage, prefs);
             prefs.saveState(model.current());
             prefs.flush();
         });
         String cuda = engines.cudaProblem();
-        deviceLabel.setText(cuda == null ? "GPU: ready" : "GPU: not used (" + cuda + ")");
+        deviceLabel.setText(cuda == null ? "GPU: ready" : "GPU: not used (CPU engine)");
+        deviceLabel.setTooltip(new Tooltip(cuda == null ? "Filters run on the GPU" : cuda));
     }
+
+    /**
+     * Ctrl+Z and Ctrl+Shift+Z in a mask cell that holds the shown weight undo and redo the settings
+     * (the text field would otherwise take them for its own, empty, text history).
+     */
+    private void undoInMaskCell(KeyEvent e) {
+        if (!(stage.getScene().getFocusOwner() instanceof TextField f) || !f.getStyleClass().contains("mask-cell")
+                || !f.getText().strip().equals(f.getUserData())) {
+            return;
+        }
+        if (REDO.match(e)) {
+            model.redo();
+            e.consume();
+        } else if (UNDO.match(e)) {
+            model.undo();
+            e.consume();
+        }
+    }
+
+    private static final KeyCombination UNDO = KeyCombination.keyCombination("Shortcut+Z");
+    private static final KeyCombination REDO = KeyCombination.keyCombination("Shortcut+Shift+Z");
 
     /** The output view with the timing overlay in its top-left corner. */
     private StackPane outputStack() {
@@ -112,7 +167,7 @@ final class MainWindow {
 
     static Label section(String text) {
         Label l = new Label(text);
-        l.setStyle("-fx-font-weight: bold;");
+        l.getStyleClass().add("section-title");
         return l;
     }
 
@@ -157,10 +212,12 @@ final class MainWindow {
             }
         });
         model.inputProperty().addListener((o, was, img) -> {
-            sizeLabel.setText(img.width() + " x " + img.height());
+            sizeLabel.setText(img.width() + " x " + img.height() + " px");
             Platform.runLater(this::fit);
         });
+        // the file changes only once it has been read: a file that failed to open is never named
         model.fileProperty().addListener((o, was, path) -> stage.setTitle("Convolab \u2014 " + path.getFileName()));
+        zoomLabel.textProperty().bind(Bindings.createStringBinding(() -> zoomText(viewport.zoom.get()), viewport.zoom));
     }
 
     private void hover(int x, int y) {
@@ -194,11 +251,97 @@ final class MainWindow {
         }
     }
 
+    /** The zoom as the status bar shows it: "Zoom 50 %", with decimals only below 10 %. */
+    static String zoomText(double zoom) {
+        double pct = zoom * 100;
+        return String.format(Locale.ROOT, pct < 10 ? "Zoom %.1f %%" : "Zoom %.0f %%", pct);
+    }
+
+    /** One zoom step in (1.25x), about the centre of the view. */
+    void zoomIn() {
+        viewport.zoomAbout(1.25, viewport.centerX.get(), viewport.centerY.get());
+    }
+
+    /** One zoom step out. */
+    void zoomOut() {
+        viewport.zoomAbout(0.8, viewport.centerX.get(), viewport.centerY.get());
+    }
+
     void actualSize() {
         RgbaImage img = model.input();
         if (img != null) {
             viewport.actualSize(img.width(), img.height());
         }
+    }
+
+    // ------------------------------------------------------------------ theme, presets, export
+
+    /** Applies a theme to every window and remembers it. */
+    void theme(Theme t) {
+        theme = t;
+        t.apply();
+        (t == Theme.DARK ? menus.dark : menus.light).setSelected(true);
+        prefs.saveTheme(t);
+    }
+
+    void toggleTheme() {
+        theme(theme == Theme.DARK ? Theme.LIGHT : Theme.DARK);
+    }
+
+    /** The theme in use. */
+    Theme theme() {
+        return theme;
+    }
+
+    /** Opens the parameter dialog of a preset; OK puts its mask in the editor. */
+    PresetDialog presetDialog(PresetDialog.Kind kind) {
+        PresetDialog d = newPresetDialog(kind);
+        d.showAndWait().ifPresent(m -> model.edit(model.current().withMask(m)));
+        return d;
+    }
+
+    /** The dialog, not shown (tests show it themselves). */
+    PresetDialog newPresetDialog(PresetDialog.Kind kind) {
+        RgbaImage in = model.input();
+        Function<Mask, Image> filter = null;
+        if (in != null) {
+            int side = Math.min(200, Math.min(in.width(), in.height()));
+            RgbaImage crop = in.crop((in.width() - side) / 2, (in.height() - side) / 2, side, side);
+            EditState s = model.current();
+            ConvolutionEngine cpu = model.cpuEngine();
+            filter = m -> FxImages.toFx(cpu.filter(crop, s.withMask(m).spec(), Strategy.AUTO).image());
+        }
+        PresetDialog d = new PresetDialog(stage, kind, filter, previews);
+        d.getDialogPane().getStylesheets().add(Theme.APP_CSS);
+        return d;
+    }
+
+    /** A picture of a view for slides, or null (with a status line) when that view is not open. */
+    Image picture(ExportTarget target, double scale) {
+        Node node = switch (target) {
+            case IMAGES -> imageArea;
+            case CLASSROOM -> classroom != null && classroom.stage().isShowing() ? classroom.exportNode() : null;
+            case COMPARE -> compareWindow != null && compareWindow.stage().isShowing() ? compareWindow.exportNode() : null;
+        };
+        if (node == null) {
+            model.say(target == ExportTarget.CLASSROOM ? "Open Tools \u203a Classroom first" : "Open Tools \u203a Compare first");
+            return null;
+        }
+        return SnapshotExport.snapshot(node, scale);
+    }
+
+    /** View › Export as PNG: a picture of a view, saved where the user says. */
+    void export(ExportTarget target, double scale) {
+        Image p = picture(target, scale);
+        if (p != null) {
+            files.savePicture(p, target.fileName + (scale == 1 ? "" : "@" + (int) scale + "x"));
+        }
+    }
+
+    /** Edit › Copy View as Picture: the images and their overlay on the clipboard. */
+    void copyView() {
+        SnapshotExport.copy(picture(ExportTarget.IMAGES, 1));
+        model.say("The view is on the clipboard");
     }
 
     void close() {
@@ -237,6 +380,7 @@ final class MainWindow {
     void shutdown() {
         files.close();
         compare.shutdownNow();
+        previews.shutdownNow();
         engines.close();
     }
 }

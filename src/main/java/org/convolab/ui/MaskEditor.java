@@ -8,8 +8,14 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask;
@@ -17,24 +23,35 @@ import org.convolab.core.MaskText;
 import org.convolab.core.SeparableMask;
 
 /**
- * The grid of mask weights (1x1 to 31x31, odd columns and rows chosen apart), with the sum of the
- * weights and whether the mask is separable. It shows the mask it is given and reports edits as new
- * masks; it holds no state of its own beyond the text being typed.
+ * The mask weights, 1x1 to 63x63 (odd columns and rows chosen apart), as a grid of numbers (up to
+ * {@value #MAX_NUMBERS}x{@value #MAX_NUMBERS}) or as a {@link MaskHeatMap} that fits the panel and is
+ * edited by dragging, with the sum of the weights and whether the mask is separable. It shows the
+ * mask it is given and reports edits as new masks; it holds no state of its own beyond the text
+ * being typed and the view chosen.
  */
 final class MaskEditor extends VBox {
-    static final int MAX_GRID = 31;
-    private static final String CELL_STYLE = "-fx-font-size: 10px; -fx-padding: 2 3 2 3;";
+    /** The largest grid shown as numbers; larger masks are shown as a heat map only. */
+    static final int MAX_NUMBERS = 21;
+    /** The widest mask whose row of numbers fits the panel; wider ones open as a heat map. */
+    static final int NUMBERS_FIT = 7;
 
     private final ComboBox<Integer> columns = oddSizes();
     private final ComboBox<Integer> rows = oddSizes();
+    final ToggleButton numbersView = new ToggleButton("Numbers");
+    final ToggleButton heatView = new ToggleButton("Heat map");
     private final GridPane grid = new GridPane();
+    private final ScrollPane numbers = new ScrollPane(grid);
+    final MaskHeatMap heatMap = new MaskHeatMap();
+    private final TextField selectedWeight = new TextField();
+    private final Label selectedLabel = new Label("Click a square to type its weight; drag up or down to change it.");
+    private final VBox heatPane;
     private final Label sum = new Label();
     private final Label separable = new Label();
-    private final Label tooLarge = new Label();
     private final Consumer<Mask> onEdit;
     private final Consumer<String> onError;
     private Mask shown;
     private TextField[] cells = new TextField[0];
+    private int selected = -1;
     private boolean updating;
 
     MaskEditor(Consumer<Mask> onEdit, Consumer<String> onError) {
@@ -46,28 +63,87 @@ final class MaskEditor extends VBox {
         grid.setId("mask-grid");
         sum.setId("mask-sum");
         separable.setId("mask-separable");
+        numbersView.setId("mask-numbers-view");
+        heatView.setId("mask-heat-view");
+        heatMap.setId("mask-heat-map");
+        selectedWeight.setId("mask-selected-weight");
         grid.setHgap(2);
         grid.setVgap(2);
-        HBox size = new HBox(6, new Label("Columns"), columns, new Label("Rows"), rows);
+        grid.setPadding(new Insets(2));
+        ToggleGroup views = new ToggleGroup();
+        numbersView.setToggleGroup(views);
+        heatView.setToggleGroup(views);
+        numbersView.setSelected(true);
+        views.selectedToggleProperty().addListener((o, was, now) -> {
+            if (now == null) {
+                was.setSelected(true); // one view is always chosen
+            } else {
+                showView();
+            }
+        });
+        columns.setPrefWidth(72);
+        rows.setPrefWidth(72);
+        for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {columns, rows, numbersView, heatView}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        columns.setTooltip(new Tooltip("Columns (odd, 1 to 63)"));
+        rows.setTooltip(new Tooltip("Rows (odd, 1 to 63)"));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        Label sizeLabel = new Label("Size");
+        sizeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox size = new HBox(6, sizeLabel, columns, new Label("\u00d7"), rows, gap, new HBox(0, numbersView, heatView));
         size.setAlignment(Pos.CENTER_LEFT);
         columns.setOnAction(e -> resize());
         rows.setOnAction(e -> resize());
-        ScrollPane scroll = new ScrollPane(new VBox(grid, tooLarge));
-        scroll.setPrefViewportHeight(260);
-        scroll.setPrefViewportWidth(300);
-        scroll.setFitToWidth(true);
+        numbers.setFitToWidth(false);
+        numbers.setPannable(false);
+        heatMap.setOnEdit(this::edited);
+        heatMap.setOnSelect(this::selectCell);
+        selectedWeight.setPrefColumnCount(8);
+        selectedWeight.setDisable(true);
+        selectedWeight.setOnAction(e -> commitSelected());
+        HBox selectedRow = new HBox(6, selectedLabel, selectedWeight);
+        selectedRow.setAlignment(Pos.CENTER_LEFT);
+        selectedLabel.setWrapText(true);
+        selectedLabel.getStyleClass().add("hint");
+        HBox.setHgrow(selectedLabel, Priority.ALWAYS);
+        heatPane = new VBox(4, heatMap, selectedRow);
+        VBox.setVgrow(heatMap, Priority.ALWAYS);
+        StackPane views2 = new StackPane(numbers, heatPane);
+        VBox.setVgrow(views2, Priority.ALWAYS);
         separable.setWrapText(true);
-        getChildren().addAll(size, scroll, sum, separable);
+        getChildren().addAll(size, views2, sum, separable);
         setPadding(new Insets(4));
+        showView();
     }
 
     private static ComboBox<Integer> oddSizes() {
         ComboBox<Integer> c = new ComboBox<>();
-        for (int i = 1; i <= MAX_GRID; i += 2) {
+        for (int i = 1; i <= Mask.MAX_SIZE; i += 2) {
             c.getItems().add(i);
         }
-        c.setVisibleRowCount(10);
+        c.setVisibleRowCount(12);
         return c;
+    }
+
+    /** True when the numbers grid shows the mask (else the heat map does). */
+    boolean showsNumbers() {
+        return numbers.isVisible();
+    }
+
+    private void showView() {
+        boolean fits = shown == null || (shown.width() <= MAX_NUMBERS && shown.height() <= MAX_NUMBERS);
+        // too large for numbers: the choice stays visible, disabled, with the reason in its text
+        numbersView.setDisable(!fits);
+        numbersView.setText(fits ? "Numbers" : "Numbers (to " + MAX_NUMBERS + "x" + MAX_NUMBERS + ")");
+        boolean showNumbers = fits && numbersView.isSelected();
+        numbers.setVisible(showNumbers);
+        heatPane.setVisible(!showNumbers);
+        if (showNumbers && cells.length == 0 && shown != null) {
+            buildGrid();
+            fillCells();
+        }
     }
 
     /** Shows a mask (called when the model changes). */
@@ -76,29 +152,20 @@ final class MaskEditor extends VBox {
         try {
             boolean resized = shown == null || shown.width() != mask.width() || shown.height() != mask.height();
             shown = mask;
-            boolean fits = mask.width() <= MAX_GRID && mask.height() <= MAX_GRID;
-            columns.setDisable(!fits);
-            rows.setDisable(!fits);
-            if (fits) {
-                columns.setValue(mask.width());
-                rows.setValue(mask.height());
-            }
+            columns.setValue(mask.width());
+            rows.setValue(mask.height());
             if (resized) {
-                buildGrid(fits);
+                cells = new TextField[0];
+                grid.getChildren().clear();
+                selected = -1;
+                // numbers while a row of them fits the panel, the heat map (with values when they fit) beyond
+                (mask.width() > NUMBERS_FIT ? heatView : numbersView).setSelected(true);
             }
-            if (fits) {
-                for (int y = 0; y < mask.height(); y++) {
-                    for (int x = 0; x < mask.width(); x++) {
-                        TextField f = cells[y * mask.width() + x];
-                        String text = shortWeight(mask.get(x, y));
-                        f.setText(text);
-                        f.setUserData(text);
-                        f.setTooltip(new javafx.scene.control.Tooltip(MaskText.formatWeight(mask.get(x, y))));
-                        f.setStyle(CELL_STYLE);
-                    }
-                }
-            }
-            sum.setText(String.format(Locale.ROOT, "Sum of weights: %.6g", mask.sum()));
+            showView();
+            fillCells();
+            heatMap.show(mask);
+            showSelected();
+            sum.setText("Sum of weights: " + plain(mask.sum()));
             separable.setText(mask.separable().map(MaskEditor::describe)
                     .orElse("Not separable (rank > 1): only the 2D strategies apply"));
         } finally {
@@ -106,15 +173,47 @@ final class MaskEditor extends VBox {
         }
     }
 
-    /** A weight in at most four significant digits, for the cells (the tooltip has it exactly). */
+    private void fillCells() {
+        if (cells.length != shown.width() * shown.height()) {
+            return;
+        }
+        int width = 4;
+        for (float v : shown.weights()) {
+            width = Math.max(width, shortWeight(v).length());
+        }
+        for (int y = 0; y < shown.height(); y++) {
+            for (int x = 0; x < shown.width(); x++) {
+                TextField f = cells[y * shown.width() + x];
+                String text = shortWeight(shown.get(x, y));
+                f.setText(text);
+                f.setUserData(text);
+                f.setPrefColumnCount(Math.min(9, width));
+                f.setTooltip(new Tooltip(MaskText.formatWeight(shown.get(x, y))));
+                f.getStyleClass().remove("bad-weight");
+            }
+        }
+    }
+
+    /** A number with up to six decimals and no exponent, for sums. */
+    static String plain(double v) {
+        String s = String.format(Locale.ROOT, "%.6f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return s.equals("-0") ? "0" : s;
+    }
+
+    /**
+     * A weight in at most four significant digits and never in scientific notation, for the cells
+     * (the tooltip has it exactly); weights too small for four decimals read "~0" (or "-~0").
+     */
     static String shortWeight(float w) {
-        if (w == Math.rint(w) && Math.abs(w) < 1e5) {
+        if (w == Math.rint(w) && Math.abs(w) < 1e6) {
             return String.valueOf((long) w);
         }
-        if (Math.abs(w) < 1e-3) {
-            return String.format(Locale.ROOT, "%.1e", w).replace("e-0", "e-");
+        double a = Math.abs(w);
+        if (a < 5e-5) {
+            return w < 0 ? "-~0" : "~0";
         }
-        String s = String.format(Locale.ROOT, Math.abs(w) < 10 ? "%.4f" : "%.1f", w);
+        int decimals = a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 4;
+        String s = String.format(Locale.ROOT, "%." + decimals + "f", w);
         return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
@@ -122,24 +221,15 @@ final class MaskEditor extends VBox {
         return "Separable: column x row (" + s.column().length + " + " + s.row().length + " weights per pixel)";
     }
 
-    private void buildGrid(boolean fits) {
+    private void buildGrid() {
         grid.getChildren().clear();
-        if (!fits) {
-            cells = new TextField[0];
-            tooLarge.setText(shown.width() + "x" + shown.height() + " mask: larger than the 31x31 grid; "
-                    + "edit it as a mask file (Mask > Save mask...)");
-            return;
-        }
-        tooLarge.setText("");
         int w = shown.width();
         int h = shown.height();
         cells = new TextField[w * h];
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
                 TextField f = new TextField();
-                f.setPrefColumnCount(5);
-                f.setMinWidth(50);
-                f.setStyle(CELL_STYLE);
+                f.getStyleClass().add("mask-cell");
                 f.setId("w-" + x + "-" + y);
                 int k = y * w + x;
                 f.setOnAction(e -> commit(k, f));
@@ -165,25 +255,70 @@ final class MaskEditor extends VBox {
         if (t.equals(f.getUserData())) {
             return; // unchanged since shown (the cell may show a rounded weight)
         }
-        float v;
+        Float v = parse(t, k);
+        if (v == null) {
+            if (!f.getStyleClass().contains("bad-weight")) {
+                f.getStyleClass().add("bad-weight");
+            }
+            return;
+        }
+        f.getStyleClass().remove("bad-weight");
+        setWeight(k, v);
+    }
+
+    private Float parse(String t, int k) {
         try {
-            v = Float.parseFloat(t);
+            float v = Float.parseFloat(t);
             if (!Float.isFinite(v)) {
                 throw new NumberFormatException();
             }
+            return v;
         } catch (NumberFormatException e) {
-            f.setStyle(CELL_STYLE + " -fx-border-color: red;");
             onError.accept("Weight at row " + (k / shown.width() + 1) + ", column " + (k % shown.width() + 1) + ": '" + t
                     + "' is not a number");
-            return;
+            return null;
         }
-        f.setStyle(CELL_STYLE);
+    }
+
+    private void setWeight(int k, float v) {
         float[] w = shown.weights();
         if (w[k] == v) {
             return;
         }
         w[k] = v;
-        onEdit.accept(Mask.of(shown.width(), shown.height(), w));
+        edited(Mask.of(shown.width(), shown.height(), w));
+    }
+
+    private void edited(Mask m) {
+        onEdit.accept(m);
+    }
+
+    private void selectCell(int k) {
+        selected = k;
+        showSelected();
+    }
+
+    private void showSelected() {
+        boolean any = shown != null && selected >= 0 && selected < shown.width() * shown.height();
+        selectedWeight.setDisable(!any);
+        heatMap.select(any ? selected : -1);
+        if (any) {
+            selectedLabel.setText("Row " + (selected / shown.width() + 1) + ", column " + (selected % shown.width() + 1));
+            selectedWeight.setText(MaskText.formatWeight(shown.weights()[selected]));
+        } else {
+            selectedLabel.setText("Click a square to type its weight; drag up or down to change it.");
+            selectedWeight.setText("");
+        }
+    }
+
+    private void commitSelected() {
+        if (selected < 0 || shown == null) {
+            return;
+        }
+        Float v = parse(selectedWeight.getText().strip(), selected);
+        if (v != null) {
+            setWeight(selected, v);
+        }
     }
 
     /** Grows or shrinks the mask about its centre, new cells 0. */

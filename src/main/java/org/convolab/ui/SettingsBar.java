@@ -9,6 +9,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
@@ -65,10 +66,11 @@ final class SettingsBar {
                     setTooltip(null);
                     return;
                 }
-                setText(s.id());
                 String why = s.whyNotApplicable(current().mask());
+                // a disabled cell shows no tooltip, so the reason is in its text
+                setText(strategyText(s, current().mask()));
                 setDisable(why != null);
-                setTooltip(new Tooltip(why != null ? why : s.description()));
+                setTooltip(why != null ? null : new Tooltip(s.description()));
             }
         });
         strategy.setOnAction(e -> {
@@ -99,10 +101,8 @@ final class SettingsBar {
             @Override
             protected void updateItem(Backend b, boolean empty) {
                 super.updateItem(b, empty);
-                setText(empty || b == null ? null : b.toString());
-                boolean off = b == Backend.CUDA && cuda != null;
-                setDisable(off);
-                setTooltip(off ? new Tooltip("No CUDA device: " + cuda) : null);
+                setText(empty || b == null ? null : backendText(b, cuda));
+                setDisable(b == Backend.CUDA && cuda != null);
             }
         });
         backend.setOnAction(e -> {
@@ -110,11 +110,28 @@ final class SettingsBar {
                 model.edit(current().withBackend(backend.getValue()));
             }
         });
+        // fixed widths: the lists say why a choice cannot apply, and those long texts must not widen the bar
+        strategy.setPrefWidth(150);
+        backend.setPrefWidth(100);
+        border.setPrefWidth(110);
+        for (ComboBox<?> c : new ComboBox<?>[] {strategy, backend, border}) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
         HBox bar = new HBox(8, new Label("Strategy"), strategy, new Label("Ghost cells"), border, new Label("value"), constant,
                 new Label("Backend"), backend);
         bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(6));
+        bar.setPadding(new Insets(0, 4, 0, 4));
         return bar;
+    }
+
+    /** A strategy as its list shows it: the name, and why not when it does not apply to the mask. */
+    static String strategyText(Strategy s, org.convolab.core.Mask mask) {
+        return s.whyNotApplicable(mask) == null ? s.id() : s.id() + " \u2014 needs a separable mask";
+    }
+
+    /** A backend as its list shows it: the name, and why not when CUDA cannot be used. */
+    static String backendText(Backend b, String cudaProblem) {
+        return b == Backend.CUDA && cudaProblem != null ? b + " \u2014 no usable GPU: " + cudaProblem : b.toString();
     }
 
     // ------------------------------------------------------------------ output mapping
@@ -141,7 +158,7 @@ final class SettingsBar {
         HBox row = new HBox(6, new Label("Divide by"), divisor, new Label("then add"), offset, abs);
         row.setAlignment(Pos.CENTER_LEFT);
         Label formula = new Label("out = clamp(round(sum / divisor + offset), 0, 255)");
-        formula.setStyle("-fx-font-size: 11px; -fx-text-fill: #555;");
+        formula.getStyleClass().add("hint");
         return new VBox(4, MainWindow.section("Output"), row, formula);
     }
 

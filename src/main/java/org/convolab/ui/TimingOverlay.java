@@ -1,28 +1,92 @@
 package org.convolab.ui;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.convolab.core.Mask;
 import org.convolab.core.Timings;
 
-/** The timing overlay drawn on the output: what ran, on what, and how long each phase took. */
+/**
+ * The timing overlay drawn on the output: what ran, on what, how long each phase took, and a small
+ * stacked bar of where the time went (upload, kernels, the rest, download). Phases that do not apply
+ * are left out: the CPU engine has no upload or download.
+ */
 final class TimingOverlay extends VBox {
+    /** The stacked bar's width in pixels. */
+    static final double BAR_WIDTH = 260;
+
+    /** One phase of the bar: a name, its time and its style class. */
+    record Phase(String name, double ms, String styleClass) {
+    }
+
     private final Label text = new Label();
+    final HBox bar = new HBox();
+    private final HBox legend = new HBox(10);
 
     TimingOverlay() {
         text.setId("timing-overlay-text");
-        getChildren().add(text);
+        bar.setId("timing-bar");
+        legend.setId("timing-legend");
+        getChildren().addAll(text, bar, legend);
         setId("timing-overlay");
+        setSpacing(4);
         setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
         setMouseTransparent(true);
-        setStyle("-fx-background-color: rgba(0,0,0,0.62); -fx-padding: 8; -fx-background-radius: 6;");
-        text.setStyle("-fx-text-fill: #f0f0f0; -fx-font-family: monospace; -fx-font-size: 12px;");
+        bar.setPrefHeight(10);
+        bar.setMaxWidth(BAR_WIDTH);
     }
 
     /** Shows an outcome. */
     void show(FilterOutcome o) {
         text.setText(describe(o));
+        List<Phase> phases = phases(o);
+        double total = phases.stream().mapToDouble(Phase::ms).sum();
+        bar.getChildren().clear();
+        legend.getChildren().clear();
+        for (Phase p : phases) {
+            Region r = new Region();
+            r.getStyleClass().add(p.styleClass());
+            double w = total > 0 ? Math.max(2, BAR_WIDTH * p.ms() / total) : 0;
+            r.setMinSize(w, 10);
+            r.setPrefSize(w, 10);
+            Tooltip.install(r, new Tooltip(p.name() + " " + ms(p.ms())));
+            bar.getChildren().add(r);
+            Region swatch = new Region();
+            swatch.getStyleClass().add(p.styleClass());
+            swatch.setMinSize(9, 9);
+            swatch.setMaxSize(9, 9);
+            legend.getChildren().add(new Label(p.name(), swatch));
+        }
+    }
+
+    /** The phases of the bar in order, without those that do not apply (no upload or download on the CPU). */
+    static List<Phase> phases(FilterOutcome o) {
+        Timings t = o.result().timings();
+        boolean transfers = hasTransfers(o);
+        List<Phase> list = new ArrayList<>();
+        if (transfers) {
+            list.add(new Phase("upload", t.uploadMs(), "phase-upload"));
+        }
+        list.add(new Phase("kernels", t.kernelMs(), "phase-kernels"));
+        double rest = t.unpackMs() + t.packMs();
+        if (rest > 0) {
+            list.add(new Phase(transfers ? "unpack+pack" : "padding", rest, "phase-other"));
+        }
+        if (transfers) {
+            list.add(new Phase("download", t.downloadMs(), "phase-download"));
+        }
+        return list;
+    }
+
+    /** False on the CPU engine, which copies nothing to or from a device. */
+    static boolean hasTransfers(FilterOutcome o) {
+        Timings t = o.result().timings();
+        return !(o.backend().equals("cpu") && t.uploadMs() == 0 && t.downloadMs() == 0);
     }
 
     /** The overlay's text for an outcome (also used by tests). */
@@ -34,14 +98,20 @@ final class TimingOverlay extends VBox {
                 m.width(), m.height()));
         sb.append(String.format(Locale.ROOT, "%s: %s%n", o.backend(), o.device()));
         if (t.channelMs().size() == 3) {
-            sb.append(String.format(Locale.ROOT, "kernel %8.3f ms  (R %.3f  G %.3f  B %.3f)%n", t.kernelMs(),
+            sb.append(String.format(Locale.ROOT, "kernels %s  (R %.3f  G %.3f  B %.3f)%n", ms(t.kernelMs()),
                     t.channelMs().get(0), t.channelMs().get(1), t.channelMs().get(2)));
         } else {
-            sb.append(String.format(Locale.ROOT, "kernel %8.3f ms  (R, G, B in one launch)%n", t.kernelMs()));
+            sb.append(String.format(Locale.ROOT, "kernels %s  (R, G, B in one launch)%n", ms(t.kernelMs())));
         }
-        sb.append(String.format(Locale.ROOT, "upload %8.3f ms   download %.3f ms%n", t.uploadMs(), t.downloadMs()));
-        sb.append(String.format(Locale.ROOT, "end to end %.3f ms%n", t.totalMs()));
+        if (hasTransfers(o)) {
+            sb.append(String.format(Locale.ROOT, "upload %s   download %s%n", ms(t.uploadMs()), ms(t.downloadMs())));
+        }
+        sb.append(String.format(Locale.ROOT, "end to end %s%n", ms(t.totalMs())));
         sb.append(String.format(Locale.ROOT, "%.1f GB/s   %.1f GFLOP/s", t.gbps(), t.gflops()));
         return sb.toString();
+    }
+
+    private static String ms(double v) {
+        return String.format(Locale.ROOT, "%.3f ms", v);
     }
 }

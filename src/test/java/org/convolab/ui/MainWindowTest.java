@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -16,7 +14,6 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Backend;
 import org.convolab.ui.classroom.ClassroomWindow;
 import org.convolab.ui.compare.CompareTask;
 import org.convolab.ui.compare.CompareWindow;
@@ -26,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The main window, driven as a user would, headless (Monocle), on the CPU engine. */
 @ExtendWith(ApplicationExtension.class)
@@ -40,24 +36,14 @@ class MainWindowTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
-        window = ConvolabApp.open(stage, null);
+        window = TestWindows.openOnTheCpu(stage);
         model = window.model();
-        model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
-    }
-
-    private static void waitUntil(BooleanSupplier condition) {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, condition::getAsBoolean);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out", e);
-        }
+        model.edit(model.current().withMask(MaskPresets.parse("box:3")));
     }
 
     /** Waits until the window shows a result of its current settings, and returns it. */
     private RgbaImage settledOutput() {
-        waitUntil(() -> model.outcome() != null && model.outcome().state().equals(model.current()));
-        WaitForAsyncUtils.waitForFxEvents();
+        UiWait.settled(model);
         return model.outcome().result().image();
     }
 
@@ -79,7 +65,7 @@ class MainWindowTest {
     void editingAWeightFiltersAgain(FxRobot robot) {
         RgbaImage before = settledOutput();
         robot.doubleClickOn("#w-1-1").eraseText(8).write("5").type(KeyCode.ENTER);
-        waitUntil(() -> model.current().mask().get(1, 1) == 5f);
+        UiWait.until(() -> model.current().mask().get(1, 1) == 5f);
         RgbaImage after = settledOutput();
         assertThat(after.maxDifference(before)).isGreaterThan(10);
         assertThat(after.maxDifference(expected())).isLessThanOrEqualTo(1);
@@ -90,7 +76,7 @@ class MainWindowTest {
     void switchingThePolicyChangesTheEdges(FxRobot robot) {
         RgbaImage mirror = settledOutput();
         robot.interact(() -> window.settings.border.getSelectionModel().select("zero"));
-        waitUntil(() -> model.current().border().name().equals("zero"));
+        UiWait.until(() -> model.current().border().name().equals("zero"));
         RgbaImage zero = settledOutput();
         assertThat(zero.maxDifference(ReferenceConvolver.filter(model.input(),
                 FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("zero"))))).isLessThanOrEqualTo(1);
@@ -105,10 +91,10 @@ class MainWindowTest {
         RgbaImage sharp = settledOutput();
         assertThat(sharp.maxDifference(box)).isGreaterThan(10);
         robot.press(KeyCode.CONTROL, KeyCode.Z).release(KeyCode.Z, KeyCode.CONTROL);
-        waitUntil(() -> model.current().mask().equals(MaskPresets.parse("box:3")));
+        UiWait.until(() -> model.current().mask().equals(MaskPresets.parse("box:3")));
         assertThat(settledOutput().pixels()).containsExactly(box.pixels());
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.Z).release(KeyCode.Z, KeyCode.SHIFT, KeyCode.CONTROL);
-        waitUntil(() -> model.current().mask().equals(MaskPresets.parse("sharpen")));
+        UiWait.until(() -> model.current().mask().equals(MaskPresets.parse("sharpen")));
         assertThat(settledOutput().pixels()).containsExactly(sharp.pixels());
     }
 
@@ -132,7 +118,7 @@ class MainWindowTest {
         robot.interact(() -> cw[0] = window.openCompare());
         robot.clickOn("#compare-run");
         TableView<CompareWindow.RowView> table = cw[0].table();
-        waitUntil(() -> !table.getItems().isEmpty());
+        UiWait.until(() -> !table.getItems().isEmpty());
         assertThat(table.getItems()).extracting(CompareWindow.RowView::getStrategy)
                 .containsExactly("naive", "constant", "tiled", "tiled-out", "cached", "separable", "separable-tiled", "fast", "fast-separable", "fft");
         assertThat(table.getItems()).allSatisfy(r -> assertThat(r.getMaxDiff()).isLessThanOrEqualTo(1));
@@ -153,7 +139,7 @@ class MainWindowTest {
         settledOutput();
         Path broken = Files.writeString(dir.resolve("broken.png"), "this is not a PNG");
         robot.interact(() -> window.files.open(broken));
-        waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        UiWait.until(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         DialogPane dialog = robot.lookup(".dialog-pane").queryAs(DialogPane.class);
         assertThat(dialog.getContentText()).contains("broken.png").contains("not an image");
         assertThat(window.stage.getTitle()).isEqualTo("Convolab \u2014 astronaut.png");
@@ -168,15 +154,15 @@ class MainWindowTest {
         Path input = dir.resolve("in.png");
         org.convolab.io.ImageFiles.write(model.input(), input, false);
         robot.interact(() -> window.files.open(input));
-        waitUntil(() -> input.equals(model.file()));
+        UiWait.until(() -> input.equals(model.file()));
         settledOutput();
         byte[] before = Files.readAllBytes(input);
         robot.interact(() -> window.files.save(out, input));
-        waitUntil(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        UiWait.until(() -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         assertThat(Files.readAllBytes(input)).isEqualTo(before);
         Path target = dir.resolve("out.png");
         robot.interact(() -> window.files.save(out, target));
-        waitUntil(() -> Files.exists(target));
+        UiWait.until(() -> Files.exists(target));
     }
 
     @Test
@@ -194,7 +180,7 @@ class MainWindowTest {
         assertThat(cw[0].ghosts().resultText()).endsWith("= " + listed);
         // changing the policy updates the view at once
         robot.interact(() -> window.settings.border.getSelectionModel().select("clamp"));
-        waitUntil(() -> model.current().border().name().equals("clamp"));
+        UiWait.until(() -> model.current().border().name().equals("clamp"));
         assertThat(cw[0].ghosts().listedTerms()).anyMatch(l -> l.contains("ghost (-2, -2) copies pixel (0, 0)"));
         RgbaImage clamped = settledOutput();
         assertThat(cw[0].ghosts().listedOutput()).isEqualTo(clamped.channel(0, 0, 0));

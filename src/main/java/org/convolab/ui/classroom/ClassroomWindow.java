@@ -1,5 +1,6 @@
 package org.convolab.ui.classroom;
 
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -16,14 +17,17 @@ public final class ClassroomWindow {
     private final GhostCellView ghosts = new GhostCellView();
     private final TileView tiles = new TileView();
     private final CostModelView cost = new CostModelView();
+    private final TabPane tabs;
 
     /** Builds the window over the owner; it shows the model and never changes it. */
     public ClassroomWindow(Window owner, MainModel model) {
         stage.initOwner(owner);
         stage.setTitle("Convolab \u2014 classroom");
-        TabPane tabs = new TabPane(new Tab("Ghost cells", ghosts), new Tab("Tiles", tiles), new Tab("Cost model", cost));
+        tabs = new TabPane(new Tab("Ghost cells", ghosts), new Tab("Tiles", tiles), new Tab("Cost model", cost));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        stage.setScene(new Scene(tabs, 900, 800));
+        Scene scene = new Scene(tabs, 1000, 760);
+        scene.getStylesheets().addAll(owner.getScene().getStylesheets());
+        stage.setScene(scene);
         Runnable refresh = () -> {
             if (model.input() != null) {
                 ghosts.show(model.input(), model.current());
@@ -40,6 +44,16 @@ public final class ClassroomWindow {
     /** The classroom's own window. */
     public Stage stage() {
         return stage;
+    }
+
+    /** What View › Export takes a picture of: the tab on show. */
+    public Node exportNode() {
+        return tabs.getSelectionModel().getSelectedItem().getContent();
+    }
+
+    /** The tabs. */
+    public TabPane tabs() {
+        return tabs;
     }
 
     /** The ghost-cell tab. */

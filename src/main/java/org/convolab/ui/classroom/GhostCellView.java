@@ -15,6 +15,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
@@ -33,7 +34,9 @@ import org.convolab.ui.EditState;
  */
 public final class GhostCellView extends VBox {
     static final String[] PLACES = {"top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right"};
-    private static final double CELL = 38;
+    /** The smallest and largest cell; between them the grid fills the space it has. */
+    static final double MIN_CELL = 18;
+    static final double MAX_CELL = 72;
 
     final ComboBox<String> place = new ComboBox<>(FXCollections.observableArrayList(PLACES));
     final ComboBox<String> channel = new ComboBox<>(FXCollections.observableArrayList("red", "green", "blue"));
@@ -52,6 +55,10 @@ public final class GhostCellView extends VBox {
     private int gh;
     private int selX = -1;
     private int selY = -1;
+    private double cell = 38;
+    private final ScrollPane scroll;
+    /** The terms behind the list's lines (weight-0 terms are not listed), for highlighting. */
+    private List<GhostCells.Term> listed = List.of();
 
     GhostCellView() {
         setSpacing(6);
@@ -77,11 +84,30 @@ public final class GhostCellView extends VBox {
         controls.setAlignment(Pos.CENTER_LEFT);
         canvas.setOnMouseMoved(e -> hover(e.getX(), e.getY()));
         canvas.setOnMouseClicked(e -> click(e.getX(), e.getY()));
-        ScrollPane scroll = new ScrollPane(canvas);
+        scroll = new ScrollPane(canvas);
         scroll.setPrefViewportHeight(420);
-        terms.setPrefHeight(200);
+        scroll.viewportBoundsProperty().addListener((o, was, now) -> {
+            if (was.getWidth() != now.getWidth() || was.getHeight() != now.getHeight()) {
+                paint();
+            }
+        });
+        terms.setPrefHeight(170);
+        terms.setMinHeight(90);
+        // the list and the grid highlight each other: a selected term outlines the cell it reads
+        terms.getSelectionModel().selectedIndexProperty().addListener(o -> paint());
+        canvas.setOnMouseExited(e -> terms.getSelectionModel().clearSelection());
         result.setStyle("-fx-font-weight: bold;");
-        getChildren().addAll(controls, scroll, hoverLabel, new Label("Weighted sum at the selected output pixel:"), terms, result);
+        // the grid takes the left and all the height; the sum reads down the right
+        extent.setPrefWidth(80);
+        hoverLabel.setWrapText(true);
+        result.setWrapText(true);
+        VBox sumSide = new VBox(6, hoverLabel, new Label("Weighted sum at the selected output pixel:"), terms, result);
+        VBox.setVgrow(terms, Priority.ALWAYS);
+        sumSide.setMinWidth(280);
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(scroll, sumSide);
+        split.setDividerPositions(0.58);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        getChildren().addAll(controls, split);
     }
 
     /** Shows the image and settings (called whenever either changes). */
@@ -135,81 +161,131 @@ public final class GhostCellView extends VBox {
         if (image == null || state == null) {
             return;
         }
+        listTerms();
+        paint();
+    }
+
+    /** The side of one cell: as large as the view allows, within {@link #MIN_CELL} to {@link #MAX_CELL}. */
+    public double cellSize() {
+        return cell;
+    }
+
+    private void paint() {
+        if (image == null || state == null) {
+            return;
+        }
         Mask m = mask();
         int[] b = baseRegion();
         gx0 = b[0] - m.radiusX();
         gy0 = b[1] - m.radiusY();
         gw = b[2] + 2 * m.radiusX();
         gh = b[3] + 2 * m.radiusY();
-        canvas.setWidth(gw * CELL + 1);
-        canvas.setHeight(gh * CELL + 1);
+        var view = scroll.getViewportBounds();
+        double fit = Math.floor(Math.min((view.getWidth() - 2) / gw, (view.getHeight() - 2) / gh));
+        cell = Math.max(MIN_CELL, Math.min(MAX_CELL, view.getWidth() > 0 ? fit : 38));
+        double size = cell;
+        canvas.setWidth(gw * size + 1);
+        canvas.setHeight(gh * size + 1);
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
-        g.setFont(Font.font(10));
+        g.setFont(Font.font(Math.max(9, Math.min(15, size / 3.6))));
         g.setTextAlign(TextAlignment.CENTER);
         int c = channelIndex();
         for (int y = 0; y < gh; y++) {
             for (int x = 0; x < gw; x++) {
                 GhostCells.Cell cell = GhostCells.cell(image, c, state.border(), gx0 + x, gy0 + y);
-                double px = x * CELL;
-                double py = y * CELL;
+                double px = x * size;
+                double py = y * size;
                 double v = Math.max(0, Math.min(255, cell.value())) / 255.0;
                 g.setFill(c == 0 ? Color.color(v, v * 0.35, v * 0.35) : c == 1 ? Color.color(v * 0.35, v, v * 0.35)
                         : Color.color(v * 0.35, v * 0.35, v));
-                g.fillRect(px, py, CELL, CELL);
+                g.fillRect(px, py, size, size);
                 if (cell.ghost()) {
                     g.setStroke(Color.rgb(255, 255, 255, 0.55));
                     g.setLineWidth(1);
-                    for (double d = -CELL; d < CELL; d += 7) {
-                        g.strokeLine(px + Math.max(0, d), py + Math.max(0, -d), px + Math.min(CELL, CELL + d),
-                                py + Math.min(CELL, CELL - d));
+                    for (double d = -size; d < size; d += 7) {
+                        g.strokeLine(px + Math.max(0, d), py + Math.max(0, -d), px + Math.min(size, size + d),
+                                py + Math.min(size, size - d));
                     }
                     g.setStroke(Color.ORANGE);
                     g.setLineDashes(3, 3);
-                    g.strokeRect(px + 1.5, py + 1.5, CELL - 3, CELL - 3);
+                    g.strokeRect(px + 1.5, py + 1.5, size - 3, size - 3);
                     g.setLineDashes();
                 } else {
                     g.setStroke(Color.gray(0.6));
-                    g.strokeRect(px, py, CELL, CELL);
+                    g.strokeRect(px, py, size, size);
                 }
                 g.setFill(v > 0.55 ? Color.BLACK : Color.WHITE);
                 g.fillText(cell.constant() ? "C " + MaskText.formatWeight((float) cell.value())
-                        : String.valueOf((int) cell.value()), px + CELL / 2, py + CELL / 2 + 4);
+                        : String.valueOf((int) cell.value()), px + size / 2, py + size / 2 + 4);
             }
         }
         // the image's edge
         g.setStroke(Color.DODGERBLUE);
         g.setLineWidth(2.5);
-        double ex0 = (Math.max(gx0, 0) - gx0) * CELL;
-        double ey0 = (Math.max(gy0, 0) - gy0) * CELL;
-        double ex1 = (Math.min(gx0 + gw, image.width()) - gx0) * CELL;
-        double ey1 = (Math.min(gy0 + gh, image.height()) - gy0) * CELL;
+        double ex0 = (Math.max(gx0, 0) - gx0) * size;
+        double ey0 = (Math.max(gy0, 0) - gy0) * size;
+        double ex1 = (Math.min(gx0 + gw, image.width()) - gx0) * size;
+        double ey1 = (Math.min(gy0 + gh, image.height()) - gy0) * size;
         g.strokeRect(ex0, ey0, ex1 - ex0, ey1 - ey0);
         if (selX >= 0) {
-            double fx = (selX - m.radiusX() - gx0) * CELL;
-            double fy = (selY - m.radiusY() - gy0) * CELL;
+            double fx = (selX - m.radiusX() - gx0) * size;
+            double fy = (selY - m.radiusY() - gy0) * size;
             g.setStroke(Color.YELLOW);
             g.setLineWidth(3);
-            g.strokeRect(fx, fy, m.width() * CELL, m.height() * CELL);
+            g.strokeRect(fx, fy, m.width() * size, m.height() * size);
             g.setStroke(Color.MAGENTA);
-            g.strokeRect((selX - gx0) * CELL + 3, (selY - gy0) * CELL + 3, CELL - 6, CELL - 6);
+            g.strokeRect((selX - gx0) * size + 3, (selY - gy0) * size + 3, size - 6, size - 6);
         }
-        listTerms();
+        int k = terms.getSelectionModel().getSelectedIndex();
+        if (k >= 0 && k < listed.size()) {
+            GhostCells.Cell read = listed.get(k).cell();
+            g.setStroke(Color.CYAN);
+            g.setLineWidth(4);
+            g.strokeRect((read.x() - gx0) * size + 2, (read.y() - gy0) * size + 2, size - 4, size - 4);
+        }
+    }
+
+    /** The list line of the term that reads image cell (x, y), or -1. */
+    int termAt(int x, int y) {
+        for (int k = 0; k < listed.size(); k++) {
+            if (listed.get(k).cell().x() == x && listed.get(k).cell().y() == y) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** The list line selected (highlighted on the grid too), or -1. */
+    public int highlightedTerm() {
+        return terms.getSelectionModel().getSelectedIndex();
     }
 
     private void hover(double vx, double vy) {
         if (image == null) {
             return;
         }
-        int x = gx0 + (int) (vx / CELL);
-        int y = gy0 + (int) (vy / CELL);
+        int x = gx0 + (int) (vx / cell);
+        int y = gy0 + (int) (vy / cell);
         hoverLabel.setText(GhostCells.cell(image, channelIndex(), state.border(), x, y).describe());
+        hoverCell(x, y);
+    }
+
+    /** Hovering a cell the mask reads selects its term in the list (and the grid outlines it). */
+    public void hoverCell(int x, int y) {
+        int k = termAt(x, y);
+        if (k < 0) {
+            terms.getSelectionModel().clearSelection();
+        } else {
+            terms.getSelectionModel().select(k);
+            terms.scrollTo(k);
+        }
     }
 
     private void click(double vx, double vy) {
-        int x = gx0 + (int) (vx / CELL);
-        int y = gy0 + (int) (vy / CELL);
+        int x = gx0 + (int) (vx / cell);
+        int y = gy0 + (int) (vy / cell);
         select(x, y);
     }
 
@@ -246,6 +322,7 @@ public final class GhostCellView extends VBox {
 
     private void listTerms() {
         List<String> lines = new ArrayList<>();
+        listed = List.of();
         if (selX < 0) {
             terms.getItems().setAll(lines);
             result.setText("");
@@ -253,23 +330,28 @@ public final class GhostCellView extends VBox {
             return;
         }
         List<GhostCells.Term> ts = GhostCells.terms(image, channelIndex(), mask(), state.border(), selX, selY);
+        List<GhostCells.Term> shown = new ArrayList<>();
         for (GhostCells.Term t : ts) {
             if (t.weight() == 0f) {
                 continue;
             }
+            shown.add(t);
             lines.add(String.format(Locale.ROOT, "w[%d][%d] %s x %s = %s", t.j(), t.i(), MaskText.formatWeight(t.weight()),
                     t.cell().describe(), fmt(t.product())));
         }
         double sum = GhostCells.sum(ts);
         lastOutput = state.spec().toByte(sum);
         lines.add(String.format(Locale.ROOT, "sum = %s", fmt(sum)));
+        listed = List.copyOf(shown);
         terms.getItems().setAll(lines);
         result.setText(String.format(Locale.ROOT, "output (%d, %d) %s = clamp(round(%s%s / %s + %s), 0, 255) = %d", selX, selY,
                 channel.getValue(), state.abs() ? "|" : "", fmt(sum) + (state.abs() ? "|" : ""),
                 MaskText.formatWeight(state.divisor()), MaskText.formatWeight(state.offset()), lastOutput));
     }
 
-    private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+    /** A value to four decimals, trailing zeros dropped; never "-0" (a tiny negative rounds to 0). */
+    static String fmt(double v) {
+        String s = String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return s.equals("-0") ? "0" : s;
     }
 }

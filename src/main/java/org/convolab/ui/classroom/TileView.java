@@ -9,6 +9,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
 import javafx.scene.image.Image;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import org.convolab.core.Mask;
@@ -21,10 +23,12 @@ import org.convolab.ui.EditState;
  * with block = input tile (tiled) against block = output tile (tiled-out).
  */
 public final class TileView extends VBox {
-    private static final double VIEW = 560;
+    /** The side of the square drawing: as large as the tab allows. */
+    private double view = 560;
 
     final Spinner<Integer> tile = new Spinner<>(1, 64, 16);
-    final Canvas canvas = new Canvas(VIEW, VIEW);
+    final Canvas canvas = new Canvas(560, 560);
+    private final Pane holder = new Pane(canvas);
     final Label info = new Label("Click a tile to pick its block.");
 
     private RgbaImage image;
@@ -57,7 +61,27 @@ public final class TileView extends VBox {
             blockY = (int) (e.getY() / s / tile.getValue());
             redraw();
         });
-        getChildren().addAll(controls, canvas, info);
+        // the drawing fills the space between the controls and the text, and scales with the window
+        holder.setMinSize(120, 120);
+        holder.setPrefSize(560, 560);
+        holder.layoutBoundsProperty().addListener((o, was, now) -> {
+            double side = Math.max(100, Math.floor(Math.min(now.getWidth(), now.getHeight())));
+            if (side != view) {
+                view = side;
+                canvas.setWidth(side);
+                canvas.setHeight(side);
+                redraw();
+            }
+        });
+        // the explanation reads down the right of the drawing, never cut off under it
+        info.setMinWidth(300);
+        info.setPrefWidth(460);
+        info.setMaxHeight(Double.MAX_VALUE);
+        info.setAlignment(Pos.TOP_LEFT);
+        HBox.setHgrow(holder, Priority.ALWAYS);
+        HBox body = new HBox(12, holder, info);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getChildren().addAll(controls, body);
     }
 
     void show(RgbaImage img, Image imgFx, EditState s) {
@@ -72,7 +96,7 @@ public final class TileView extends VBox {
     }
 
     private double scale() {
-        return Math.min(VIEW / image.width(), VIEW / image.height());
+        return Math.min(view / image.width(), view / image.height());
     }
 
     private void redraw() {
@@ -81,7 +105,7 @@ public final class TileView extends VBox {
         }
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.rgb(40, 40, 44));
-        g.fillRect(0, 0, VIEW, VIEW);
+        g.fillRect(0, 0, view, view);
         double s = scale();
         g.setImageSmoothing(s < 1);
         if (fx != null) {

@@ -17,8 +17,26 @@ import org.convolab.core.Strategy;
  */
 public final class CompareTask extends Task<List<CompareTask.Row>> {
 
-    /** One strategy's figures and its output. */
-    public record Row(String strategy, double kernelMs, double gbps, double gflops, double speedup, int maxDiff, RgbaImage output) {
+    /**
+     * One strategy's figures and its output.
+     *
+     * @param strategy the strategy asked for
+     * @param ran      what really ran: the kernel the engine reports, or the CPU code path
+     */
+    public record Row(String strategy, String ran, double kernelMs, double gbps, double gflops, double speedup, int maxDiff,
+                      RgbaImage output) {
+    }
+
+    /**
+     * What an engine really ran for a strategy: on the GPU the kernel it reports; on the CPU one of
+     * its two loops, since the strategies are GPU kernels and the CPU engine only tells separable
+     * masks (rows then columns) from the rest (a 2D loop).
+     */
+    static String ran(String backend, FilterResult r) {
+        if (backend.equals("cpu")) {
+            return r.strategy().needsSeparable() ? "CPU rows-then-columns loop" : "CPU 2D loop";
+        }
+        return r.strategy().id();
     }
 
     private final ConvolutionEngine engine;
@@ -65,11 +83,10 @@ public final class CompareTask extends Task<List<CompareTask.Row>> {
             }
             var cost = last.timings().cost();
             int diff = Measurements.maxDiffOnCrops(image, spec, last.image());
-            String name = last.strategy() == s ? s.id() : s.id() + " (ran " + last.strategy().id() + ")";
-            rows.add(new Row(name, med, cost.bytes() / (med * 1e6), cost.flops() / (med * 1e6), Double.NaN, diff, last.image()));
+            rows.add(new Row(s.id(), ran(engine.backend(), last), med, cost.bytes() / (med * 1e6), cost.flops() / (med * 1e6), Double.NaN, diff, last.image()));
         }
         double base = naiveMs;
-        return rows.stream().map(r -> new Row(r.strategy(), r.kernelMs(), r.gbps(), r.gflops(), base / r.kernelMs(),
+        return rows.stream().map(r -> new Row(r.strategy(), r.ran(), r.kernelMs(), r.gbps(), r.gflops(), base / r.kernelMs(),
                 r.maxDiff(), r.output())).toList();
     }
 

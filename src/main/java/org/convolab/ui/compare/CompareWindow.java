@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutorService;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.CategoryAxis;
@@ -22,6 +23,8 @@ import javafx.scene.control.cell.PropertyValueFactory;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -33,7 +36,8 @@ import org.convolab.ui.FxImages;
 /**
  * Compare strategies: runs every applicable strategy N times with a progress bar and Cancel, then a
  * table (strategy, median kernel ms, GB/s, GFLOP/s, speed-up over naive, max difference from the CPU
- * reference) and a bar chart of the times. Selecting two rows shows their outputs side by side with
+ * reference) and a bar chart of the times; each row says what really ran (on the CPU, which of
+ * the CPU engine's two loops), and on the CPU a note says that the strategies are GPU kernels. Selecting two rows shows their outputs side by side with
  * their difference amplified 32 times.
  */
 public final class CompareWindow {
@@ -48,6 +52,10 @@ public final class CompareWindow {
 
         public String getStrategy() {
             return row.strategy();
+        }
+
+        public String getRan() {
+            return row.ran();
         }
 
         public String getKernelMs() {
@@ -89,6 +97,8 @@ public final class CompareWindow {
     private final ImageView left = new ImageView();
     private final ImageView right = new ImageView();
     private final ImageView diff = new ImageView();
+    final Label cpuNote = new Label();
+    private final VBox results = new VBox(8);
     private final Label pairLabel = new Label("Select two strategies to compare their outputs.");
     private RgbaImage difference;
     private CompareTask task;
@@ -106,35 +116,67 @@ public final class CompareWindow {
         run.setId("compare-run");
         cancel.setId("compare-cancel");
         progress.setId("compare-progress");
-        table.getColumns().add(column("Strategy", "strategy", 170));
-        table.getColumns().add(column("Median kernel ms", "kernelMs", 120));
-        table.getColumns().add(column("GB/s", "gbps", 80));
-        table.getColumns().add(column("GFLOP/s", "gflops", 90));
-        table.getColumns().add(column("Speed-up over naive", "speedup", 140));
-        table.getColumns().add(column("Max diff vs CPU reference", "maxDiff", 170));
+        table.getColumns().add(column("Strategy", "strategy", 130));
+        table.getColumns().add(column("What ran", "ran", 190));
+        table.getColumns().add(column("Kernel ms (median)", "kernelMs", 135));
+        table.getColumns().add(column("GB/s", "gbps", 70));
+        table.getColumns().add(column("GFLOP/s", "gflops", 80));
+        table.getColumns().add(column("Speed-up vs naive", "speedup", 130));
+        table.getColumns().add(column("Max diff vs reference", "maxDiff", 150));
+        // the columns share the table's width; none is cut to "..." at the window's default size
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<RowView>) c -> showPair());
-        table.setPrefHeight(240);
+        table.getStyleClass().add(atlantafx.base.theme.Styles.DENSE); // more rows in view at 720 px
+        table.setPrefHeight(380);
+        table.setMinHeight(150);
         chart.setTitle("Median kernel time (ms)");
         chart.setLegendVisible(false);
         chart.setAnimated(false);
-        chart.setPrefHeight(240);
+        chart.setPrefHeight(190);
+        chart.setMinHeight(160);
         cancel.setDisable(true);
-        progress.setPrefWidth(260);
-        HBox controls = new HBox(8, new Label("Runs per strategy"), repeat, run, cancel, progress, status);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        repeat.setPrefWidth(90);
+        repeat.setMinWidth(Region.USE_PREF_SIZE);
+        progress.setPrefWidth(200);
+        progress.setMinWidth(80);
+        status.setMinWidth(60);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        Label runs = new Label("Runs per strategy");
+        runs.setMinWidth(Region.USE_PREF_SIZE);
+        HBox controls = new HBox(8, runs, repeat, run, cancel, progress, status);
         controls.setAlignment(Pos.CENTER_LEFT);
+        cpuNote.setId("compare-cpu-note");
+        cpuNote.setWrapText(true);
+        cpuNote.setMinHeight(Region.USE_PREF_SIZE);
+        cpuNote.getStyleClass().add("notice");
+        boolean cpu = engine.backend().equals("cpu");
+        cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has two loops, a 2D one and, for "
+                + "separable strategies, rows then columns; the \"What ran\" column says which. Between strategies that ran "
+                + "the same loop the times differ by noise only." : "");
+        cpuNote.setVisible(cpu);
+        cpuNote.setManaged(cpu);
         for (ImageView v : new ImageView[] {left, right, diff}) {
-            v.setFitWidth(300);
-            v.setFitHeight(220);
+            v.setFitWidth(240);
+            v.setFitHeight(150);
             v.setPreserveRatio(true);
         }
         HBox pair = new HBox(8, left, right, diff);
-        VBox center = new VBox(8, table, new HBox(8, chart), pairLabel, pair);
+        chart.setMaxWidth(Double.MAX_VALUE);
+        results.getChildren().setAll(cpuNote, table, chart);
+        results.setId("compare-results");
+        VBox center = new VBox(8, results, pairLabel, pair);
+        VBox.setVgrow(results, Priority.ALWAYS);
+        VBox.setVgrow(table, Priority.ALWAYS);
         center.setPadding(new Insets(8));
         BorderPane root = new BorderPane(center);
         root.setTop(controls);
         BorderPane.setMargin(controls, new Insets(8));
-        stage.setScene(new Scene(root, 1000, 820));
+        Scene scene = new Scene(root, 1100, 820);
+        scene.getStylesheets().addAll(owner.getScene().getStylesheets());
+        stage.setScene(scene);
         run.setOnAction(e -> start(executor, engine, image, spec));
         cancel.setOnAction(e -> {
             if (task != null) {
@@ -151,6 +193,11 @@ public final class CompareWindow {
     /** The compare window's own stage. */
     public Stage stage() {
         return stage;
+    }
+
+    /** What View › Export takes a picture of: the note, the table and the chart. */
+    public Node exportNode() {
+        return results;
     }
 
     /** The results, a row per strategy, after a run. */

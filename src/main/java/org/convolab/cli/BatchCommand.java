@@ -1,0 +1,277 @@
+package org.convolab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.engine.Backend;
+import org.convolab.engine.BatchPipeline;
+import org.convolab.engine.BatchPlan;
+import org.convolab.engine.Engines;
+import org.convolab.engine.FaithfulFileStages;
+import org.convolab.io.RowSinks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code convolab batch INPUT... -o OUTDIR}: filters many files through {@link BatchPipeline}, with a
+ * progress bar on a terminal and a line per file otherwise, and a summary. Exit 1 if any file failed.
+ */
+@Command(name = "batch", mixinStandardHelpOptions = true,
+        description = {"Filter many image files into a folder: decoding, filtering and encoding of different files overlap.",
+                "INPUT is files and folders (the images in a folder by extension; --recursive goes down). Each output is the "
+                        + "input's name in OUTDIR; existing outputs are skipped unless --force, so a re-run finishes the rest.",
+                "A file that fails is reported with one line and the others go on; exit 1 if any failed."})
+public final class BatchCommand implements Callable<Integer> {
+
+    /** How long Ctrl+C waits for the files being written to be finished. */
+    static final Duration STOP_WAIT = Duration.ofSeconds(60);
+
+    @Spec
+    CommandSpec cmd;
+
+    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "image files and folders")
+    List<Path> inputs;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUTDIR", description = "folder for the results (created if missing)")
+    Path outDir;
+
+    @Mixin
+    FilterOptions filter = new FilterOptions();
+
+    @Mixin
+    EngineOptions engine = new EngineOptions();
+
+    @Option(names = "--devices", paramLabel = "all|LIST", defaultValue = "0",
+            description = "GPUs to use, one engine each: all, or numbers like 0,1 (default ${DEFAULT-VALUE}); the CPU backend is one engine")
+    String devices;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "threads that decode and encode (default: the number of cores)")
+    Integer jobs;
+
+    @Option(names = "--format", paramLabel = "same|png|jpg|tif|bmp", defaultValue = "same",
+            description = "output format (default ${DEFAULT-VALUE}: the input's; GIF becomes PNG)")
+    String format;
+
+    @Option(names = "--quality", paramLabel = "Q", defaultValue = "92", description = "JPEG quality 1 to 100 (default ${DEFAULT-VALUE})")
+    int quality;
+
+    @Option(names = "--png-level", paramLabel = "L", defaultValue = "1",
+            description = "PNG deflate level 0 (fastest) to 9 (smallest), rows adaptively filtered (default ${DEFAULT-VALUE})")
+    int pngLevel;
+
+    @Option(names = {"-r", "--recursive"}, description = "go down into sub-folders, keeping them in OUTDIR")
+    boolean recursive;
+
+    @Option(names = {"-f", "--force"}, description = "replace outputs that exist (else they are skipped)")
+    boolean force;
+
+    @Option(names = {"-q", "--quiet"}, description = "print only failures")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        FilterSpec spec = filter.spec();
+        Strategy st = engine.strategyFor(spec);
+        long maxPixels = engine.maxPixels();
+        int codecThreads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        List<Integer> ordinals;
+        // bad option values are usage errors (exit 2), found before any file is touched
+        try {
+            if (codecThreads < 1) {
+                throw new ConvolabException("--jobs must be at least 1");
+            }
+            new org.convolab.io.EncodeOptions(pngLevel, quality);
+            if (!org.convolab.engine.BatchPlan.FORMATS.contains(format.toLowerCase(java.util.Locale.ROOT))) {
+                throw new ConvolabException("unknown format '" + org.convolab.core.UserText.escape(format) + "' (use "
+                        + String.join(", ", org.convolab.engine.BatchPlan.FORMATS) + ")");
+            }
+            ordinals = parseDevices(devices);
+        } catch (ConvolabException e) {
+            throw new picocli.CommandLine.ParameterException(cmd.commandLine(), e.getMessage());
+        }
+        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
+            throw new ConvolabException("cannot write into " + outDir + ": it is a file, not a folder");
+        }
+        List<BatchPipeline.Job> planned = BatchPlan.jobs(inputs, outDir, format, recursive);
+        PrintWriter out = cmd.commandLine().getOut();
+        PrintWriter err = cmd.commandLine().getErr();
+        if (planned.isEmpty()) {
+            throw new ConvolabException("no images in " + inputs + " (PNG, JPEG, BMP, GIF or TIFF by extension"
+                    + (recursive ? ")" : "; use --recursive for sub-folders)"));
+        }
+        try {
+            Files.createDirectories(outDir);
+        } catch (java.io.IOException e) {
+            throw new ConvolabException("cannot create " + outDir + ": " + e.getMessage());
+        }
+        List<ConvolutionEngine> engines = openEngines(ordinals, err);
+        long t0 = System.nanoTime();
+        BatchPipeline.Result result;
+        try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
+            Reporter reporter = new Reporter(out, err, bar, quiet, t0);
+            java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Consumer<String> notices = n -> {
+                if (said.add(n)) {
+                    err.println("convolab: " + n);
+                }
+            };
+            BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
+                    new FaithfulFileStages(spec, st, maxPixels, new RowSinks.Options(quality, pngLevel), notices), engines,
+                    codecThreads, force, reporter::finished);
+            // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
+            Thread stopper = new Thread(() -> {
+                pipeline.cancel();
+                try {
+                    pipeline.awaitStopped(STOP_WAIT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "convolab-batch-stop");
+            Runtime.getRuntime().addShutdownHook(stopper);
+            try {
+                result = pipeline.run(planned);
+            } finally {
+                removeHook(stopper);
+            }
+        } finally {
+            for (ConvolutionEngine e : engines) {
+                e.close();
+            }
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long failed = result.count(BatchPipeline.Status.FAILED);
+        if (!quiet) {
+            out.printf(Locale.ROOT, "%d done, %d skipped, %d failed%s in %.1f s (%.1f MP/s) on %s%n",
+                    result.count(BatchPipeline.Status.DONE), result.count(BatchPipeline.Status.SKIPPED), failed,
+                    result.cancelled() ? ", stopped" : "", seconds, result.pixels() / 1e6 / seconds, describe(engines));
+            out.flush();
+        }
+        return failed > 0 || result.cancelled() ? 1 : 0;
+    }
+
+    /** One engine per GPU asked for with --devices; one engine for the CPU backend or when auto finds no GPU. */
+    private List<ConvolutionEngine> openEngines(List<Integer> ordinals, PrintWriter err) {
+        List<ConvolutionEngine> engines = new ArrayList<>();
+        try {
+            if (engine.backend == Backend.CPU) {
+                engines.add(Engines.open(Backend.CPU, msg -> err.println("convolab: " + msg)));
+                return engines;
+            }
+            if (ordinals == null) { // all
+                int n = Engines.devices().devices().size();
+                ordinals = new ArrayList<>();
+                for (int i = 0; i < Math.max(1, n); i++) {
+                    ordinals.add(i);
+                }
+            }
+            for (int ordinal : ordinals) {
+                ConvolutionEngine e = Engines.open(engine.backend, ordinal, msg -> err.println("convolab: " + msg));
+                engines.add(e);
+                if (e.backend().equals("cpu")) { // auto found no usable GPU: one CPU engine is all there is
+                    break;
+                }
+            }
+            return engines;
+        } catch (RuntimeException e) {
+            for (ConvolutionEngine open : engines) {
+                open.close();
+            }
+            throw e;
+        }
+    }
+
+    /** "all" gives null; else the distinct GPU numbers of a list like "0,1". */
+    static List<Integer> parseDevices(String s) {
+        if (s.trim().equalsIgnoreCase("all")) {
+            return null;
+        }
+        Set<Integer> list = new LinkedHashSet<>();
+        for (String part : s.split(",")) {
+            try {
+                int d = Integer.parseInt(part.trim());
+                if (d < 0) {
+                    throw new NumberFormatException();
+                }
+                list.add(d);
+            } catch (NumberFormatException e) {
+                throw new ConvolabException("--devices '" + s + "' is not 'all' or a list of GPU numbers like 0,1");
+            }
+        }
+        return new ArrayList<>(list);
+    }
+
+    private static String describe(List<ConvolutionEngine> engines) {
+        List<String> names = new ArrayList<>();
+        for (ConvolutionEngine e : engines) {
+            names.add(e.device());
+        }
+        return String.join(" + ", names);
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down (Ctrl+C): the hook is running and waits for the pipeline
+        }
+    }
+
+    /** Prints the outcome of each file: a bar step, a line, or (failures) a line on stderr. */
+    private static final class Reporter {
+        private final PrintWriter out;
+        private final PrintWriter err;
+        private final Progress bar;
+        private final boolean quiet;
+        private final long t0;
+        private long pixels;
+
+        Reporter(PrintWriter out, PrintWriter err, Progress bar, boolean quiet, long t0) {
+            this.out = out;
+            this.err = err;
+            this.bar = bar;
+            this.quiet = quiet;
+            this.t0 = t0;
+        }
+
+        void finished(BatchPipeline.Outcome o) {
+            pixels += o.pixels();
+            double s = (System.nanoTime() - t0) / 1e9;
+            String rate = String.format(Locale.ROOT, "%.1f MP/s", pixels / 1e6 / Math.max(s, 1e-3));
+            switch (o.status()) {
+                case FAILED -> {
+                    err.println("convolab: " + o.job().input() + ": " + o.message());
+                    err.flush();
+                }
+                case SKIPPED -> {
+                    if (!quiet && !Progress.onTerminal()) {
+                        out.println("skipped " + o.job().input() + ": " + o.message());
+                    }
+                }
+                case DONE -> {
+                    if (!quiet && !Progress.onTerminal()) {
+                        out.printf(Locale.ROOT, "done %s -> %s (%.1f s, %s)%n", o.job().input(), o.job().output(), s, rate);
+                    }
+                }
+            }
+            out.flush();
+            bar.step(1, rate);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package org.convolab.core;
+
+import java.util.Optional;
+
+/**
+ * An image read a row at a time, top to bottom: the input side of the streamed filter. Each row is
+ * {@code width * format().channels()} interleaved samples, 0 to {@code format().maxValue()}.
+ */
+public interface RowSource extends AutoCloseable {
+
+    int width();
+
+    int height();
+
+    SampleFormat format();
+
+    /** The embedded ICC profile, which is kept and written back, never applied. */
+    default Optional<byte[]> iccProfile() {
+        return Optional.empty();
+    }
+
+    /**
+     * Reads the next row into {@code samples}.
+     *
+     * @throws ConvolabException when the data is damaged or ends early
+     */
+    void readRow(int[] samples);
+
+    @Override
+    void close();
+}

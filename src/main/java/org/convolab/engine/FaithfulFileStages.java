@@ -1,0 +1,119 @@
+package org.convolab.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.PlaneFilter;
+import org.convolab.core.RowSource;
+import org.convolab.core.SampleFormat;
+import org.convolab.core.Strategy;
+import org.convolab.io.RowSinks;
+import org.convolab.io.RowSources;
+
+/**
+ * The stages of {@link BatchPipeline} for files whose output keeps what the input had: bit depth
+ * (8 or 16), grey or colour, alpha, the embedded ICC profile, the stored values. Decoding opens the
+ * file through {@link RowSources} (a JPEG is decoded there, whole; PNG and TIFF are read as the
+ * filter goes); the filter stage runs {@link StripFilter} on the engine's thread into rows held in
+ * memory at the input's depth; encoding writes them through {@link RowSinks} (atomically). The same
+ * path as {@code convolab filter}, so a batch output equals the single-file output bit for bit.
+ */
+public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> {
+
+    /** An opened input: how to read its rows, and its header. */
+    public record Opened(Supplier<RowSource> opener, int width, int height, SampleFormat format, Optional<byte[]> icc) {
+    }
+
+    /** A filtered image: its rows at the input's depth (bytes for 8 bits, shorts for 16). */
+    public record Filtered(int width, int height, SampleFormat format, Optional<byte[]> icc, List<Object> rows) {
+    }
+
+    private final FilterSpec spec;
+    private final Strategy strategy;
+    private final long maxPixels;
+    private final RowSinks.Options encoding;
+    private final Consumer<String> notices;
+
+    /**
+     * @param notices gets what an output format cannot keep (alpha in a JPEG, 16 bits in a BMP)
+     */
+    public FaithfulFileStages(FilterSpec spec, Strategy strategy, long maxPixels, RowSinks.Options encoding,
+                              Consumer<String> notices) {
+        this.spec = spec;
+        this.strategy = strategy;
+        this.maxPixels = maxPixels;
+        this.encoding = encoding;
+        this.notices = notices;
+    }
+
+    @Override
+    public Opened decode(Path input) {
+        Supplier<RowSource> opener = RowSources.opener(input, maxPixels);
+        try (RowSource header = opener.get()) {
+            return new Opened(opener, header.width(), header.height(), header.format(), header.iccProfile());
+        }
+    }
+
+    @Override
+    public Filtered filter(ConvolutionEngine engine, Opened in) {
+        List<Object> rows = new ArrayList<>(in.height());
+        boolean wide = in.format().bitDepth() > 8;
+        try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
+            new StripFilter(engine, planes, 0).run(in.opener(), samples -> {
+                if (wide) {
+                    short[] r = new short[samples.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = (short) samples[i];
+                    }
+                    rows.add(r);
+                } else {
+                    byte[] r = new byte[samples.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = (byte) samples[i];
+                    }
+                    rows.add(r);
+                }
+            }, spec, strategy);
+        }
+        return new Filtered(in.width(), in.height(), in.format(), in.icc(), rows);
+    }
+
+    @Override
+    public void encode(Filtered f, Path output, boolean replace) {
+        Path dir = output.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir); // sub-folders kept with --recursive
+        } catch (IOException e) {
+            throw new ConvolabException("cannot create folder " + dir + ": " + e.getMessage());
+        }
+        int[] samples = new int[f.width() * f.format().channels()];
+        RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding, notices, sink -> {
+            for (Object row : f.rows()) {
+                if (row instanceof short[] s) {
+                    for (int i = 0; i < samples.length; i++) {
+                        samples[i] = s[i] & 0xffff;
+                    }
+                } else {
+                    byte[] b = (byte[]) row;
+                    for (int i = 0; i < samples.length; i++) {
+                        samples[i] = b[i] & 0xff;
+                    }
+                }
+                sink.writeRow(samples);
+            }
+        });
+    }
+
+    @Override
+    public long pixels(Opened decoded) {
+        return (long) decoded.width() * decoded.height();
+    }
+}

@@ -1,0 +1,68 @@
+package org.convolab.engine;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.PlaneFilter;
+import org.convolab.core.RowSource;
+import org.convolab.core.Strategy;
+import org.convolab.io.RowSinks;
+import org.convolab.io.RowSources;
+
+/**
+ * One call that filters a file into a file, streamed in bands ({@link StripFilter}): what
+ * {@code convolab filter} runs, and what a batch runs per file. The output keeps the input's sample
+ * format where its file format can (see {@link RowSinks}) and its ICC profile.
+ */
+public final class FileFilter {
+
+    private FileFilter() {
+    }
+
+    /** What to read, write and how. */
+    public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
+        /** Defaults: 2-gigapixel limit, quality 92, bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS}. */
+        public static Job of(Path input, Path output, boolean replace) {
+            return new Job(input, output, replace, RowSources.DEFAULT_MAX_PIXELS, RowSinks.Options.defaults(), 0);
+        }
+    }
+
+    /**
+     * Filters {@code job.input()} into {@code job.output()} with the engine (and a plane filter for
+     * grey and 16-bit images).
+     *
+     * @param notices gets each distinct notice once (alpha or bits a format cannot hold)
+     * @throws org.convolab.core.ConvolabException with one clear line for bad input or a failed write;
+     *                                             the output is then untouched
+     */
+    public static StripFilter.Report run(Job job, ConvolutionEngine engine, FilterSpec spec, Strategy strategy,
+                                         Consumer<String> notices) {
+        Supplier<RowSource> opener = RowSources.opener(job.input(), job.maxPixels());
+        Set<String> said = new HashSet<>();
+        Consumer<String> once = n -> {
+            if (said.add(n)) {
+                notices.accept(n);
+            }
+        };
+        StripFilter.Report[] report = new StripFilter.Report[1];
+        RowSource header = opener.get();
+        try (header; PlaneFilter planes = PlaneFilters.forEngine(engine)) {
+            StripFilter strips = new StripFilter(engine, planes, job.bandRows());
+            boolean[] first = {true};
+            Supplier<RowSource> reuseFirst = () -> {
+                if (first[0]) { // the source opened for the header serves the first pass
+                    first[0] = false;
+                    return header;
+                }
+                return opener.get();
+            };
+            RowSinks.write(job.output(), job.replace(), header.width(), header.height(), header.format(), header.iccProfile(),
+                    job.encoding(), once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy));
+        }
+        return report[0];
+    }
+}

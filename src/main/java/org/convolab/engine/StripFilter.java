@@ -1,0 +1,263 @@
+package org.convolab.engine;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.ConstantPolicy;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.PlaneFilter;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.RowSink;
+import org.convolab.core.RowSource;
+import org.convolab.core.SampleFormat;
+import org.convolab.core.Strategy;
+
+/**
+ * Filters an image in bands of rows: reads a band plus the mask's halo, filters it, writes it, and
+ * reads on, so memory is O(width x (band + mask height)) whatever the image's height.
+ *
+ * <p>8-bit RGB(A) bands go through {@link ConvolutionEngine#filter} (GPU or CPU); grey and 16-bit
+ * bands go a colour channel at a time through a {@link PlaneFilter}. Alpha passes through.
+ *
+ * <p>Ghost rows: the rows above the top and below the bottom are what {@link BorderPolicy#index} says
+ * for the whole image, so every policy gives the bits a whole-image filter gives. The source rows they
+ * copy ("edge rows", at most mask height - 1) are kept as they stream by; when a row above the top
+ * copies a row not read yet (wrap, or a mask taller than the first band), a first pass over the source
+ * reads those rows before the filtering pass. Constant rows are the policy's constant (on the 8-bit
+ * path the band is cut at the image's edge and the engine supplies them, so any constant is exact).
+ */
+public final class StripFilter {
+
+    /**
+     * Pixels a band holds by default: 1 M (a few MB a buffer, enough work for many cores). Larger bands
+     * made the JVM's default collector grow the heap past 2 GB on a 1-gigapixel PNG.
+     */
+    public static final long DEFAULT_BAND_PIXELS = 1L << 20;
+
+    private final ConvolutionEngine engine;
+    private final PlaneFilter planes;
+    private final int bandRowsWanted;
+
+    /** What a run did. */
+    public record Report(int width, int height, SampleFormat format, int bands, boolean prePass, Strategy strategy,
+                         double filterMs) {
+    }
+
+    /**
+     * @param bandRows rows a band, or 0 for about {@link #DEFAULT_BAND_PIXELS} pixels a band
+     */
+    public StripFilter(ConvolutionEngine engine, PlaneFilter planes, int bandRows) {
+        this.engine = engine;
+        this.planes = planes;
+        this.bandRowsWanted = bandRows;
+    }
+
+    /**
+     * Streams {@code opener}'s image through the filter into {@code sink}, whose format is the
+     * source's. {@code opener} is called a second time only when a first pass for edge rows is needed.
+     */
+    public Report run(Supplier<RowSource> opener, RowSink sink, FilterSpec spec, Strategy strategy) {
+        strategy.checkApplicable(spec.mask());
+        try (RowSource src = opener.get()) {
+            int w = src.width();
+            int h = src.height();
+            SampleFormat fmt = src.format();
+            int ry = spec.mask().radiusY();
+            int band = bandRowsWanted > 0 ? bandRowsWanted : (int) Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w));
+            band = Math.min(band, h);
+            Window win = new Window(w * fmt.channels(), h, band + 2 * ry);
+            TreeSet<Integer> edge = edgeRows(spec.border(), ry, h, true);
+            edge.addAll(edgeRows(spec.border(), ry, h, false));
+            // every row above the top is needed by the first band: a row it copies that the first
+            // band's reading does not reach must be read first
+            int firstEnd = Math.min(h, band + ry);
+            TreeSet<Integer> early = new TreeSet<>(edgeRows(spec.border(), ry, h, true).tailSet(firstEnd));
+            boolean prePass = !early.isEmpty();
+            if (prePass) {
+                try (RowSource first = opener.get()) {
+                    int[] row = new int[w * fmt.channels()];
+                    for (int y = 0; y <= early.last(); y++) {
+                        first.readRow(row);
+                        if (early.contains(y)) {
+                            win.edge.put(y, row.clone());
+                        }
+                    }
+                }
+            }
+            win.wanted = edge;
+            boolean rgb8 = fmt.bitDepth() == 8 && !fmt.grey();
+            Strategy used = strategy;
+            long filterNs = 0;
+            int bands = 0;
+            int[] outRow = new int[w * fmt.channels()];
+            int[] argb = rgb8 ? new int[(band + 2 * ry) * w] : null;
+            float[] in = rgb8 ? null : new float[(band + 2 * ry) * w];
+            float[] sums = rgb8 ? null : new float[band * w];
+            for (int y0 = 0; y0 < h; y0 += band) {
+                int y1 = Math.min(h, y0 + band);
+                win.readUpTo(src, Math.min(h, y1 + ry));
+                win.dropBelow(y0 - ry);
+                long t = System.nanoTime();
+                if (rgb8) {
+                    used = rgbBand(win, w, fmt, y0, y1, ry, spec, strategy, sink, outRow, argb);
+                } else {
+                    planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, outRow);
+                    used = strategy;
+                }
+                filterNs += System.nanoTime() - t;
+                bands++;
+            }
+            return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6);
+        }
+    }
+
+    /** The source rows that the ghost rows above the top (or below the bottom) copy. */
+    static TreeSet<Integer> edgeRows(BorderPolicy border, int ry, int h, boolean top) {
+        TreeSet<Integer> rows = new TreeSet<>();
+        for (int k = 1; k <= ry; k++) {
+            int r = border.index(top ? -k : h - 1 + k, h);
+            if (r >= 0) {
+                rows.add(r);
+            }
+        }
+        return rows;
+    }
+
+    private Strategy rgbBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec, Strategy strategy,
+                             RowSink sink, int[] outRow, int[] buffer) {
+        boolean constant = spec.border() instanceof ConstantPolicy;
+        int top = constant ? Math.max(0, y0 - ry) : y0 - ry;
+        int bottom = constant ? Math.min(win.h, y1 + ry) : y1 + ry;
+        int n = bottom - top;
+        // a new RgbaImage on the reused buffer: engines that keep the last image compare by identity
+        int[] argb = buffer.length == n * w ? buffer : java.util.Arrays.copyOf(buffer, n * w);
+        int ch = fmt.channels();
+        for (int k = 0; k < n; k++) {
+            int[] row = win.row(top + k, spec.border());
+            int o = k * w;
+            for (int x = 0, s = 0; x < w; x++, s += ch) {
+                int a = ch == 4 ? row[s + 3] : 255;
+                argb[o + x] = a << 24 | row[s] << 16 | row[s + 1] << 8 | row[s + 2];
+            }
+        }
+        FilterResult r = engine.filter(new RgbaImage(w, n, argb), spec, strategy);
+        int[] out = r.image().pixels();
+        for (int y = y0; y < y1; y++) {
+            int o = (y - top) * w;
+            int[] src = win.row(y, spec.border());
+            for (int x = 0, s = 0; x < w; x++, s += ch) {
+                int p = out[o + x];
+                outRow[s] = (p >>> 16) & 0xff;
+                outRow[s + 1] = (p >>> 8) & 0xff;
+                outRow[s + 2] = p & 0xff;
+                if (ch == 4) {
+                    outRow[s + 3] = src[s + 3];
+                }
+            }
+            sink.writeRow(outRow);
+        }
+        return r.strategy();
+    }
+
+    private void planarBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec, Strategy strategy,
+                            float[] in, float[] sums, RowSink sink, int[] outRow) {
+        int n = y1 - y0;
+        int ch = fmt.channels();
+        int max = fmt.maxValue();
+        int[][] outRows = new int[n][];
+        for (int y = 0; y < n; y++) {
+            int[] src = win.row(y0 + y, spec.border());
+            outRows[y] = fmt.alpha() ? src.clone() : new int[w * ch]; // alpha passes through
+        }
+        float ghost = spec.border().constant();
+        for (int c = 0; c < fmt.colourChannels(); c++) {
+            for (int k = 0; k < n + 2 * ry; k++) {
+                int y = y0 - ry + k;
+                int o = k * w;
+                if (win.isConstant(y, spec.border())) {
+                    java.util.Arrays.fill(in, o, o + w, ghost);
+                    continue;
+                }
+                int[] row = win.row(y, spec.border());
+                for (int x = 0, s = c; x < w; x++, s += ch) {
+                    in[o + x] = row[s];
+                }
+            }
+            planes.correlate(in, w, n, spec, strategy, sums);
+            for (int y = 0; y < n; y++) {
+                int[] out = outRows[y];
+                int o = y * w;
+                for (int x = 0, s = c; x < w; x++, s += ch) {
+                    out[s] = PlaneFilter.toSample(sums[o + x], spec, max);
+                }
+            }
+        }
+        for (int[] r : outRows) {
+            sink.writeRow(r);
+        }
+    }
+
+    /** The rows read and still needed: a ring of the last rows plus the edge rows kept aside. */
+    private static final class Window {
+        final int rowLength;
+        final int h;
+        final int[][] ring;
+        final Map<Integer, int[]> edge = new HashMap<>();
+        TreeSet<Integer> wanted = new TreeSet<>();
+        int lo;
+        int next;
+
+        Window(int rowLength, int h, int capacity) {
+            this.rowLength = rowLength;
+            this.h = h;
+            this.ring = new int[Math.min(h, capacity)][];
+        }
+
+        void readUpTo(RowSource src, int end) {
+            while (next < end) {
+                if (next - lo == ring.length) {
+                    lo++; // the oldest row is past every band still to come
+                }
+                int slot = next % ring.length;
+                if (ring[slot] == null) {
+                    ring[slot] = new int[rowLength];
+                }
+                src.readRow(ring[slot]);
+                if (wanted.contains(next) && !edge.containsKey(next)) {
+                    edge.put(next, ring[slot].clone());
+                }
+                next++;
+            }
+        }
+
+        void dropBelow(int y) {
+            lo = Math.max(lo, Math.min(y, next));
+        }
+
+        boolean isConstant(int y, BorderPolicy border) {
+            return (y < 0 || y >= h) && border.index(y, h) < 0;
+        }
+
+        /** Row y of the image, or the row a ghost row y copies. */
+        int[] row(int y, BorderPolicy border) {
+            int r = y < 0 || y >= h ? border.index(y, h) : y;
+            if (r < 0) {
+                throw new IllegalStateException("row " + y + " is a constant ghost row");
+            }
+            if (r >= lo && r < next) {
+                return ring[r % ring.length];
+            }
+            int[] e = edge.get(r);
+            if (e == null) {
+                throw new ConvolabException("internal error: row " + r + " of the image is no longer held (rows "
+                        + lo + " to " + (next - 1) + " are)");
+            }
+            return e;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.convolab.io;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Locale;
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.RgbaImage;
+
+/**
+ * Encodes an image into a file in one of the formats Convolab writes, the fast way for each: PNG
+ * through {@link PngEncoder} (parallel deflate at the chosen level), JPEG through ImageIO's libjpeg
+ * at the chosen quality, BMP and TIFF through ImageIO; the codecs get the image's own array.
+ */
+final class ImageEncoders {
+
+    private ImageEncoders() {
+    }
+
+    /**
+     * Encodes {@code image} as {@code format} into {@code sink}, which stays open (the caller owns it:
+     * {@link AtomicWrite} syncs and closes the file).
+     *
+     * @param format an ImageIO format name from {@link ImageFiles#formatOf}
+     */
+    static void encode(RgbaImage image, String format, OutputStream sink, EncodeOptions options) throws IOException {
+        // Alpha only when the format keeps it and some pixel uses it: an opaque image is RGB, a quarter smaller.
+        boolean alpha = (format.equals("png") || format.equals("tiff")) && FastRasters.hasAlpha(image);
+        OutputStream out = new BufferedOutputStream(sink, 1 << 20);
+        switch (format) {
+            case "png" -> PngEncoder.write(image, alpha, options.pngLevel(), out);
+            case "jpeg" -> writeJpeg(image, out, options.jpegQuality());
+            default -> {
+                try (ImageOutputStream ios = ImageIO.createImageOutputStream(out)) {
+                    if (!ImageIO.write(FastRasters.wrap(image, alpha), format, ios)) {
+                        throw new ConvolabException("no " + format.toUpperCase(Locale.ROOT) + " writer");
+                    }
+                }
+            }
+        }
+        out.flush();
+    }
+
+    private static void writeJpeg(RgbaImage image, OutputStream os, int quality) throws IOException {
+        Iterator<ImageWriter> writers = ImageIO.getImageWritersByFormatName("jpeg");
+        if (!writers.hasNext()) {
+            throw new ConvolabException("no JPEG writer");
+        }
+        ImageWriter writer = writers.next();
+        try (ImageOutputStream ios = ImageIO.createImageOutputStream(os)) {
+            ImageWriteParam p = writer.getDefaultWriteParam();
+            p.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+            p.setCompressionQuality(quality / 100f);
+            writer.setOutput(ios);
+            writer.write(null, new IIOImage(FastRasters.wrap(image, false), null, null), p);
+        } finally {
+            writer.dispose();
+        }
+    }
+}

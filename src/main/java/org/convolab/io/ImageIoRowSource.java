@@ -1,0 +1,189 @@
+package org.convolab.io;
+
+import java.awt.Rectangle;
+import java.awt.color.ColorSpace;
+import java.awt.color.ICC_ColorSpace;
+import java.awt.color.ICC_Profile;
+import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.ComponentColorModel;
+import java.awt.image.DataBuffer;
+import java.awt.image.Raster;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Optional;
+import javax.imageio.ImageReadParam;
+import javax.imageio.ImageReader;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.stream.ImageInputStream;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.RowSource;
+import org.convolab.core.SampleFormat;
+
+/**
+ * An image read through an ImageIO reader, a block of rows at a time (TIFF: the reader decodes only
+ * the strips or tiles of the block) or decoded whole once (JPEG, BMP, GIF). Grey and RGB samples are
+ * taken from the raster as stored, never through the colour model, so an embedded ICC profile is
+ * handed on rather than applied; palette and other colour models go through {@code getRGB}.
+ */
+final class ImageIoRowSource implements RowSource {
+
+    /** Rows decoded at a time from a reader that reads regions. */
+    private static final int BLOCK_PIXELS = 1 << 20;
+
+    private final String name;
+    private final ImageReader reader;
+    private final ImageInputStream stream;
+    private final int width;
+    private final int height;
+    private final SampleFormat format;
+    private final byte[] icc;
+    private final boolean raw;
+    private final int componentBits;
+    private BufferedImage block;
+    private int blockY0;
+    private int next;
+
+    /**
+     * @param reader a reader with its input set, or null when {@code whole} is given
+     * @param stream the reader's input, closed with this source (or null)
+     * @param whole  the image decoded whole, or null to read blocks of rows from {@code reader}
+     */
+    ImageIoRowSource(String name, ImageReader reader, ImageInputStream stream, BufferedImage whole) throws IOException {
+        this.name = name;
+        this.reader = reader;
+        this.stream = stream;
+        ColorModel cm;
+        if (whole != null) {
+            width = whole.getWidth();
+            height = whole.getHeight();
+            cm = whole.getColorModel();
+            block = whole;
+        } else {
+            width = reader.getWidth(0);
+            height = reader.getHeight(0);
+            ImageTypeSpecifier type = reader.getRawImageType(0);
+            cm = type != null ? type.getColorModel() : reader.getImageTypes(0).next().getColorModel();
+        }
+        int type = cm.getColorSpace().getType();
+        int bits = cm.getComponentSize(0);
+        raw = cm instanceof ComponentColorModel && (type == ColorSpace.TYPE_GRAY || type == ColorSpace.TYPE_RGB)
+                && bits <= 16 && cm.getTransferType() != DataBuffer.TYPE_FLOAT && cm.getTransferType() != DataBuffer.TYPE_DOUBLE;
+        componentBits = bits;
+        if (raw) {
+            format = new SampleFormat(cm.getNumComponents(), bits > 8 ? 16 : 8);
+        } else {
+            format = new SampleFormat(cm.hasAlpha() ? 4 : 3, 8);
+        }
+        icc = raw ? profileOf(cm.getColorSpace()) : null;
+    }
+
+    /** The profile of a colour space, or null for the JDK's own sRGB and grey (no profile in the file). */
+    static byte[] profileOf(ColorSpace cs) {
+        if (!(cs instanceof ICC_ColorSpace ics) || cs.isCS_sRGB()) {
+            return null;
+        }
+        byte[] data = ics.getProfile().getData();
+        for (int builtIn : new int[] {ColorSpace.CS_GRAY, ColorSpace.CS_LINEAR_RGB, ColorSpace.CS_sRGB}) {
+            if (Arrays.equals(data, ICC_Profile.getInstance(builtIn).getData())) {
+                return null;
+            }
+        }
+        return data;
+    }
+
+    @Override
+    public int width() {
+        return width;
+    }
+
+    @Override
+    public int height() {
+        return height;
+    }
+
+    @Override
+    public SampleFormat format() {
+        return format;
+    }
+
+    @Override
+    public Optional<byte[]> iccProfile() {
+        return Optional.ofNullable(icc);
+    }
+
+    @Override
+    public void readRow(int[] samples) {
+        if (next >= height) {
+            throw new ConvolabException("cannot read " + name + ": read past the last row");
+        }
+        if (block == null || next >= blockY0 + block.getHeight()) {
+            readBlock();
+        }
+        int y = next - blockY0;
+        if (raw) {
+            Raster r = block.getRaster();
+            r.getPixels(0, y, width, 1, samples);
+            if (componentBits < 8) {
+                int scale = 255 / ((1 << componentBits) - 1);
+                for (int i = 0; i < width * format.channels(); i++) {
+                    samples[i] *= scale;
+                }
+            } else if (componentBits > 8 && componentBits < 16) {
+                int max = (1 << componentBits) - 1;
+                for (int i = 0; i < width * format.channels(); i++) {
+                    samples[i] = (int) ((samples[i] * 65535L + max / 2) / max);
+                }
+            }
+        } else {
+            int ch = format.channels();
+            for (int x = 0; x < width; x++) {
+                int p = block.getRGB(x, y);
+                samples[x * ch] = (p >>> 16) & 0xff;
+                samples[x * ch + 1] = (p >>> 8) & 0xff;
+                samples[x * ch + 2] = p & 0xff;
+                if (ch == 4) {
+                    samples[x * ch + 3] = p >>> 24;
+                }
+            }
+        }
+        next++;
+    }
+
+    private void readBlock() {
+        int rows = (int) Math.max(1, Math.min(height - next, BLOCK_PIXELS / width));
+        ImageReadParam p = reader.getDefaultReadParam();
+        p.setSourceRegion(new Rectangle(0, next, width, rows));
+        try {
+            block = reader.read(0, p);
+        } catch (IOException | RuntimeException e) {
+            String m = e.getMessage();
+            throw new ConvolabException("cannot decode " + name + ": the " + formatName() + " data is damaged or truncated"
+                    + (m == null || m.isBlank() ? "" : " (" + m.strip() + ")"));
+        }
+        blockY0 = next;
+    }
+
+    private String formatName() {
+        try {
+            return reader.getFormatName().toUpperCase(java.util.Locale.ROOT);
+        } catch (IOException e) {
+            return "image";
+        }
+    }
+
+    @Override
+    public void close() {
+        block = null;
+        if (reader != null) {
+            reader.dispose();
+        }
+        if (stream != null) {
+            try {
+                stream.close();
+            } catch (IOException ignored) {
+                // nothing was written; nothing is lost
+            }
+        }
+    }
+}

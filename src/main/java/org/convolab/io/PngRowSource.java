@@ -1,0 +1,108 @@
+package org.convolab.io;
+
+import ar.com.hjg.pngj.ImageInfo;
+import ar.com.hjg.pngj.ImageLineHelper;
+import ar.com.hjg.pngj.ImageLineInt;
+import ar.com.hjg.pngj.PngReader;
+import ar.com.hjg.pngj.PngjException;
+import ar.com.hjg.pngj.chunks.PngChunkICCP;
+import ar.com.hjg.pngj.chunks.PngChunkPLTE;
+import ar.com.hjg.pngj.chunks.PngChunkTRNS;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.RowSource;
+import org.convolab.core.SampleFormat;
+
+/**
+ * A PNG read a row at a time through PNGJ: 8 and 16-bit samples as stored; 1, 2 and 4-bit grey scaled
+ * to 8 bits; palette images expanded to RGB (RGBA when the palette has transparency). The iCCP
+ * profile is handed on as it is.
+ */
+final class PngRowSource implements RowSource {
+
+    private final Path file;
+    private final PngReader reader;
+    private final ImageInfo info;
+    private final SampleFormat format;
+    private final PngChunkPLTE palette;
+    private final PngChunkTRNS transparency;
+    private final byte[] icc;
+
+    PngRowSource(Path file) {
+        this.file = file;
+        try {
+            reader = new PngReader(file.toFile());
+            reader.setMaxTotalBytesRead(Long.MAX_VALUE); // PNGJ stops at 900 MB by default; big images are the point
+            info = reader.imgInfo;
+            palette = info.indexed ? reader.getMetadata().getPLTE() : null;
+            transparency = info.indexed ? reader.getMetadata().getTRNS() : null;
+            int channels = info.indexed ? (transparency != null ? 4 : 3) : info.channels;
+            format = new SampleFormat(channels, info.bitDepth == 16 ? 16 : 8);
+            PngChunkICCP iccp = (PngChunkICCP) reader.getChunksList().getById1(PngChunkICCP.ID);
+            icc = iccp == null ? null : iccp.getProfile();
+        } catch (PngjException | IllegalArgumentException e) {
+            throw damaged(e);
+        }
+        if (info.indexed && palette == null) {
+            reader.close();
+            throw new ConvolabException("cannot decode " + file + ": the PNG has a palette type but no palette");
+        }
+    }
+
+    private ConvolabException damaged(Exception e) {
+        String m = e.getMessage();
+        return new ConvolabException("cannot decode " + file + ": the PNG data is damaged or truncated"
+                + (m == null || m.isBlank() ? "" : " (" + m.strip() + ")"));
+    }
+
+    @Override
+    public int width() {
+        return info.cols;
+    }
+
+    @Override
+    public int height() {
+        return info.rows;
+    }
+
+    @Override
+    public SampleFormat format() {
+        return format;
+    }
+
+    @Override
+    public Optional<byte[]> iccProfile() {
+        return Optional.ofNullable(icc);
+    }
+
+    @Override
+    public void readRow(int[] samples) {
+        ImageLineInt line;
+        try {
+            line = (ImageLineInt) reader.readRow();
+        } catch (PngjException | IllegalStateException e) {
+            throw damaged(e);
+        }
+        int[] s = line.getScanline();
+        if (palette != null) {
+            if (transparency != null) {
+                ImageLineHelper.palette2rgba(line, palette, transparency, samples);
+            } else {
+                ImageLineHelper.palette2rgb(line, palette, samples);
+            }
+        } else if (info.bitDepth < 8) {
+            int scale = 255 / ((1 << info.bitDepth) - 1); // 255, 85 or 17: exact
+            for (int i = 0; i < info.cols; i++) {
+                samples[i] = s[i] * scale;
+            }
+        } else {
+            System.arraycopy(s, 0, samples, 0, info.samplesPerRow);
+        }
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

@@ -1,0 +1,247 @@
+package org.convolab.io;
+
+import ar.com.hjg.pngj.ImageInfo;
+import ar.com.hjg.pngj.PngWriter;
+import ar.com.hjg.pngj.PngjException;
+import ar.com.hjg.pngj.chunks.PngChunkICCP;
+import java.awt.Point;
+import java.awt.Transparency;
+import java.awt.color.ColorSpace;
+import java.awt.color.ICC_ColorSpace;
+import java.awt.color.ICC_Profile;
+import java.awt.image.BufferedImage;
+import java.awt.image.ComponentColorModel;
+import java.awt.image.DataBuffer;
+import java.awt.image.Raster;
+import java.awt.image.WritableRaster;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.metadata.IIOMetadata;
+import javax.imageio.stream.ImageOutputStream;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.RowSink;
+import org.convolab.core.SampleFormat;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/**
+ * Writes rows into an image file chosen by its extension, atomically (a temporary file renamed into
+ * place; nothing is left on failure). PNG is written a row at a time (PNGJ) in the rows' own format:
+ * 8 or 16 bits, grey or RGB, alpha only when the rows have it. TIFF keeps the format too; JPEG and BMP
+ * hold 8-bit grey or RGB, and say once what they drop. TIFF, JPEG and BMP are encoded whole (ImageIO),
+ * after a check that the heap holds the image. An ICC profile is written back as it came.
+ */
+public final class RowSinks {
+
+    /** How to encode. */
+    public record Options(int jpegQuality, int pngLevel) {
+        public Options {
+            if (jpegQuality < 1 || jpegQuality > 100) {
+                throw new ConvolabException("JPEG quality must be from 1 to 100, not " + jpegQuality);
+            }
+            if (pngLevel < 0 || pngLevel > 9) {
+                throw new ConvolabException("PNG compression level must be from 0 to 9, not " + pngLevel);
+            }
+        }
+
+        /** Quality 92 (as photo tools use), PNG level 6. */
+        public static Options defaults() {
+            return new Options(92, 6);
+        }
+    }
+
+    /** Produces the rows, into the sink it is given. */
+    @FunctionalInterface
+    public interface Body {
+        void writeRows(RowSink sink);
+    }
+
+    private RowSinks() {
+    }
+
+    /**
+     * Writes a {@code width x height} image of rows in {@code format} into {@code file}.
+     *
+     * @param notices gets one sentence for what the file's format cannot hold (alpha, 16 bits)
+     * @throws ConvolabException for an unknown extension, an existing file without {@code replace}, a
+     *                           missing folder, a heap too small, or a failed write
+     */
+    public static void write(Path file, boolean replace, int width, int height, SampleFormat format, Optional<byte[]> icc,
+                             Options options, Consumer<String> notices, Body body) {
+        String kind = ImageFiles.formatOf(file);
+        if (kind == null) {
+            throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
+        }
+        Path target = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(target)) {
+            throw new ConvolabException("cannot write " + file + ": it is a folder");
+        }
+        if (!replace && Files.exists(target)) {
+            throw new ConvolabException("not writing " + file + ": the file exists (use --force to replace it)");
+        }
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
+        }
+        SampleFormat out = fileFormat(kind, format, notices);
+        if (!kind.equals("png")) {
+            HeapCheck.require((long) width * height * out.channels() * (out.bitDepth() / 8) + (64L << 20),
+                    String.format(Locale.ROOT, "encoding this %dx%d %s whole", width, height, kind.toUpperCase(Locale.ROOT)));
+        }
+        try {
+            AtomicWrite.write(target, replace, stream -> {
+                if (kind.equals("png")) {
+                    writePng(stream, width, height, format, out, icc, options, body);
+                } else {
+                    writeWhole(stream, kind, width, height, format, out, icc, options, body);
+                }
+            });
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new ConvolabException("cannot write " + file + ": permission denied");
+        } catch (IOException | UncheckedIOException | PngjException e) {
+            Throwable c = e;
+            while (c.getCause() != null && c.getCause() != c) {
+                c = c.getCause();
+            }
+            String m = c.getMessage();
+            throw new ConvolabException("cannot write " + file + (m == null || m.isBlank() ? "" : " (" + m.strip() + ")"));
+        }
+    }
+
+    /** What a file of this kind stores for rows of {@code in}, saying once what is dropped. */
+    static SampleFormat fileFormat(String kind, SampleFormat in, Consumer<String> notices) {
+        if (kind.equals("png") || kind.equals("tiff")) {
+            return in;
+        }
+        String name = kind.toUpperCase(Locale.ROOT);
+        SampleFormat out = in;
+        if (in.alpha()) {
+            notices.accept(name + " has no alpha channel: the output is written without the input's alpha");
+            out = out.withAlpha(false);
+        }
+        if (in.bitDepth() == 16) {
+            notices.accept(name + " holds 8 bits a sample: the 16-bit result is rounded to 8 bits (write PNG or TIFF to keep 16)");
+            out = out.eightBit();
+        }
+        return out;
+    }
+
+    /** Converts a row from the filter's format to the file's: alpha dropped, 16 bits rounded to 8. */
+    static void convertRow(int[] in, SampleFormat from, int[] out, SampleFormat to, int width) {
+        int fc = from.channels();
+        int tc = to.channels();
+        boolean narrow = from.bitDepth() == 16 && to.bitDepth() == 8;
+        for (int x = 0; x < width; x++) {
+            for (int c = 0; c < tc; c++) {
+                int v = in[x * fc + c];
+                out[x * tc + c] = narrow ? (v * 255 + 32767) / 65535 : v;
+            }
+        }
+    }
+
+    private static void writePng(java.io.OutputStream sink, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc, Options options,
+                                 Body body) {
+        ImageInfo info = new ImageInfo(w, h, out.bitDepth(), out.alpha(), out.grey(), false);
+        PngWriter writer = new PngWriter(sink, info);
+        writer.setShouldCloseStream(false); // AtomicWrite syncs and closes the file itself
+        try {
+            writer.setCompLevel(options.pngLevel());
+            icc.ifPresent(p -> {
+                PngChunkICCP chunk = new PngChunkICCP(info);
+                chunk.setProfileNameAndContent("ICC profile", p);
+                writer.queueChunk(chunk);
+            });
+            body.writeRows(writer::writeRowInt);
+            writer.end();
+        } finally {
+            writer.close();
+        }
+    }
+
+    private static void writeWhole(java.io.OutputStream sink, String kind, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc,
+                                   Options options, Body body) throws IOException {
+        BufferedImage img = newImage(kind, w, h, out, icc);
+        WritableRaster raster = img.getRaster();
+        int[] row = new int[w * out.channels()];
+        int[] y = {0};
+        body.writeRows(samples -> {
+            convertRow(samples, in, row, out, w);
+            raster.setPixels(0, y[0]++, w, 1, row);
+        });
+        String format = kind.equals("jpeg") ? "jpeg" : kind;
+        ImageWriter writer = writerFor(format);
+        try (ImageOutputStream stream = ImageIO.createImageOutputStream(sink)) {
+            writer.setOutput(stream);
+            ImageWriteParam param = writer.getDefaultWriteParam();
+            IIOMetadata meta = null;
+            if (kind.equals("jpeg")) {
+                param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+                param.setCompressionQuality(options.jpegQuality() / 100f);
+                meta = writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param);
+                if (options.jpegQuality() >= 90) {
+                    noChromaSubsampling(meta);
+                }
+            }
+            writer.write(null, new IIOImage(img, null, meta), param);
+        } finally {
+            writer.dispose();
+        }
+    }
+
+    /** The JDK's own writer where there is one (TwelveMonkeys' TIFF writer refuses 16-bit interleaved rasters). */
+    static ImageWriter writerFor(String format) {
+        java.util.Iterator<ImageWriter> it = ImageIO.getImageWritersByFormatName(format);
+        ImageWriter first = it.next();
+        if (first.getClass().getName().startsWith("com.sun.")) {
+            return first;
+        }
+        while (it.hasNext()) {
+            ImageWriter w = it.next();
+            if (w.getClass().getName().startsWith("com.sun.")) {
+                first.dispose();
+                return w;
+            }
+            w.dispose();
+        }
+        return first;
+    }
+
+    /** An image whose raster takes the samples as they are; the profile rides along in the colour model. */
+    private static BufferedImage newImage(String kind, int w, int h, SampleFormat f, Optional<byte[]> icc) {
+        if (kind.equals("bmp")) {
+            return new BufferedImage(w, h, f.grey() ? BufferedImage.TYPE_BYTE_GRAY : BufferedImage.TYPE_3BYTE_BGR);
+        }
+        ColorSpace cs = icc.<ColorSpace>map(p -> new ICC_ColorSpace(ICC_Profile.getInstance(p)))
+                .filter(c -> c.getNumComponents() == f.colourChannels())
+                .orElseGet(() -> ColorSpace.getInstance(f.grey() ? ColorSpace.CS_GRAY : ColorSpace.CS_sRGB));
+        int type = f.bitDepth() == 16 ? DataBuffer.TYPE_USHORT : DataBuffer.TYPE_BYTE;
+        ComponentColorModel cm = new ComponentColorModel(cs, f.alpha(), false,
+                f.alpha() ? Transparency.TRANSLUCENT : Transparency.OPAQUE, type);
+        WritableRaster r = Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
+        return new BufferedImage(cm, r, false, null);
+    }
+
+    /** Sets every component's sampling factors to 1 (4:4:4) in the JPEG writer's metadata. */
+    private static void noChromaSubsampling(IIOMetadata meta) throws IOException {
+        String fmt = "javax_imageio_jpeg_image_1.0";
+        Node root = meta.getAsTree(fmt);
+        NodeList comps = ((Element) root).getElementsByTagName("componentSpec");
+        for (int i = 0; i < comps.getLength(); i++) {
+            Element c = (Element) comps.item(i);
+            c.setAttribute("HsamplingFactor", "1");
+            c.setAttribute("VsamplingFactor", "1");
+        }
+        meta.setFromTree(fmt, root);
+    }
+}

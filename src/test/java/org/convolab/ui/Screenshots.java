@@ -1,0 +1,236 @@
+package org.convolab.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.MaskPresets;
+import org.convolab.ui.classroom.ClassroomWindow;
+import org.convolab.ui.compare.CompareWindow;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The README's and docs/' screenshots, rendered headless (Monocle, software pipeline) at 1280x720
+ * and 1920x1080, light and dark. Runs only when asked:
+ * {@code mvn test -Dtest=Screenshots -Dconvolab.screenshots=docs/screenshots}.
+ */
+@ExtendWith(ApplicationExtension.class)
+@EnabledIfSystemProperty(named = "convolab.screenshots", matches = ".+")
+class Screenshots {
+    private MainWindow window;
+    private MainModel model;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        window = TestWindows.openOnTheCpu(stage);
+        model = window.model();
+    }
+
+    private void settled() {
+        UiWait.settled(model);
+        sleep(300);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void size(FxRobot robot, Stage s, double w, double h) {
+        robot.interact(() -> {
+            s.setX(0);
+            s.setY(0);
+            s.setWidth(w);
+            s.setHeight(h);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static void shoot(FxRobot robot, Node node, String name) {
+        WaitForAsyncUtils.waitForFxEvents();
+        sleep(200);
+        Path dir = Path.of(System.getProperty("convolab.screenshots"));
+        robot.interact(() -> {
+            try {
+                Files.createDirectories(dir);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            writeSmallPng(SnapshotExport.snapshot(node, 1), dir.resolve(name + ".png"));
+        });
+    }
+
+    /**
+     * A window's contents at a size, laid out in a scene of their own (the headless screen is
+     * smaller than 1920x1080, and a scene's snapshot needs no screen), then put back.
+     */
+    private static void shootAt(FxRobot robot, Stage stage, double w, double h, String name, Runnable laidOut) {
+        Path dir = Path.of(System.getProperty("convolab.screenshots"));
+        WaitForAsyncUtils.waitForFxEvents();
+        Scene[] off = new Scene[1];
+        javafx.scene.Parent root = stage.getScene().getRoot();
+        robot.interact(() -> {
+            stage.getScene().setRoot(new javafx.scene.layout.Region());
+            off[0] = new Scene(root, w, h);
+            off[0].getStylesheets().setAll(stage.getScene().getStylesheets());
+            root.applyCss();
+            root.layout();
+            laidOut.run();
+            root.layout();
+        });
+        sleep(500);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> {
+            try {
+                Files.createDirectories(dir);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            writeSmallPng(off[0].snapshot(null), dir.resolve(name + ".png"));
+            off[0].setRoot(new javafx.scene.layout.Region());
+            stage.getScene().setRoot(root);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * A PNG of at most 256 colours, the most frequent ones (at 5 bits a channel), without dithering:
+     * the window's flat areas stay exact and the file a fraction of the size, for the repository.
+     */
+    private static void writeSmallPng(javafx.scene.image.Image fx, Path file) {
+        java.awt.image.BufferedImage in = javafx.embed.swing.SwingFXUtils.fromFXImage(fx, null);
+        int w = in.getWidth();
+        int h = in.getHeight();
+        int[] px = in.getRGB(0, 0, w, h, null, 0, w);
+        long[] count = new long[1 << 15];
+        for (int p : px) {
+            count[key(p)]++;
+        }
+        Integer[] bins = new Integer[count.length];
+        for (int i = 0; i < bins.length; i++) {
+            bins[i] = i;
+        }
+        java.util.Arrays.sort(bins, (a, b) -> Long.compare(count[b], count[a]));
+        int n = 0;
+        byte[] r = new byte[256];
+        byte[] g = new byte[256];
+        byte[] b = new byte[256];
+        int[] pal = new int[256];
+        for (int i = 0; i < 256 && count[bins[i]] > 0; i++, n++) {
+            int rgb = expand(bins[i]);
+            r[n] = (byte) (rgb >> 16);
+            g[n] = (byte) (rgb >> 8);
+            b[n] = (byte) rgb;
+            pal[n] = rgb;
+        }
+        int[] nearest = new int[1 << 15];
+        java.util.Arrays.fill(nearest, -1);
+        java.awt.image.BufferedImage out = new java.awt.image.BufferedImage(w, h,
+                java.awt.image.BufferedImage.TYPE_BYTE_INDEXED, new java.awt.image.IndexColorModel(8, n, r, g, b));
+        byte[] data = ((java.awt.image.DataBufferByte) out.getRaster().getDataBuffer()).getData();
+        for (int i = 0; i < px.length; i++) {
+            int k = key(px[i]);
+            if (nearest[k] < 0) {
+                int c = expand(k);
+                long best = Long.MAX_VALUE;
+                for (int j = 0; j < n; j++) {
+                    int dr = ((c >> 16) & 255) - ((pal[j] >> 16) & 255);
+                    int dg = ((c >> 8) & 255) - ((pal[j] >> 8) & 255);
+                    int db = (c & 255) - (pal[j] & 255);
+                    long d = 3L * dr * dr + 4L * dg * dg + 2L * db * db;
+                    if (d < best) {
+                        best = d;
+                        nearest[k] = j;
+                    }
+                }
+            }
+            data[i] = (byte) nearest[k];
+        }
+        try {
+            javax.imageio.ImageIO.write(out, "png", file.toFile());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static int key(int argb) {
+        return (((argb >> 19) & 31) << 10) | (((argb >> 11) & 31) << 5) | ((argb >> 3) & 31);
+    }
+
+    private static int expand(int key) {
+        return (((key >> 10) & 31) * 255 / 31) << 16 | (((key >> 5) & 31) * 255 / 31) << 8 | (key & 31) * 255 / 31;
+    }
+
+    @Test
+    void mainWindowAndMaskEditor(FxRobot robot) {
+        for (String theme : new String[] {"light", "dark"}) {
+            robot.interact(() -> window.theme(theme.equals("dark") ? Theme.DARK : Theme.LIGHT));
+            robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("gaussian:1.5"))));
+            settled();
+            shootAt(robot, stage, 1280, 720, "main-1280x720-" + theme, window::fit);
+            size(robot, stage, 1280, 720);
+            robot.interact(() -> model.applyPreset("sobel-x"));
+            settled();
+            shoot(robot, robot.lookup("#mask-panel").query(), "mask-3x3-" + theme);
+            robot.interact(() -> model.edit(model.current().withAbs(false)
+                    .withMask(MaskPresets.parse("motion:31:30"))));
+            settled();
+            shoot(robot, robot.lookup("#mask-panel").query(), "mask-31x31-" + theme);
+        }
+        // the large window with the before/after divider: one image, magnified (a smaller PNG than two)
+        robot.interact(() -> {
+            model.edit(model.current().withMask(MaskPresets.parse("sharpen")));
+            window.menus.splitMode.setSelected(true); // one image with the before/after divider
+        });
+        for (String theme : new String[] {"light", "dark"}) {
+            robot.interact(() -> window.theme(theme.equals("dark") ? Theme.DARK : Theme.LIGHT));
+            settled();
+            shootAt(robot, stage, 1920, 1080, "main-1920x1080-" + theme, window::fit);
+        }
+    }
+
+    @Test
+    void compareAndClassroom(FxRobot robot) {
+        robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("gaussian:1"))
+                .withBorder(BorderPolicy.parse("zero"))));
+        settled();
+        CompareWindow[] cw = new CompareWindow[1];
+        robot.interact(() -> cw[0] = window.openCompare());
+        robot.clickOn("#compare-run");
+        UiWait.until(() -> !cw[0].table().getItems().isEmpty());
+        robot.interact(() -> cw[0].table().getSelectionModel().selectIndices(0, 7));
+        ClassroomWindow[] cr = new ClassroomWindow[1];
+        for (String theme : new String[] {"light", "dark"}) {
+            robot.interact(() -> window.theme(theme.equals("dark") ? Theme.DARK : Theme.LIGHT));
+            for (int[] wh : new int[][] {{1280, 720}, {1920, 1080}}) {
+                shootAt(robot, cw[0].stage(), wh[0], wh[1], "compare-" + wh[0] + "x" + wh[1] + "-" + theme, () -> { });
+            }
+        }
+        robot.interact(() -> cw[0].stage().close());
+        robot.interact(() -> cr[0] = window.openClassroom());
+        robot.interact(() -> cr[0].ghosts().select(1, 0));
+        for (String theme : new String[] {"light", "dark"}) {
+            robot.interact(() -> window.theme(theme.equals("dark") ? Theme.DARK : Theme.LIGHT));
+            for (int[] wh : new int[][] {{1280, 720}, {1920, 1080}}) {
+                shootAt(robot, cr[0].stage(), wh[0], wh[1], "classroom-" + wh[0] + "x" + wh[1] + "-" + theme,
+                        () -> cr[0].ghosts().hoverCell(0, 0));
+            }
+        }
+        robot.interact(() -> cr[0].tabs().getSelectionModel().select(1));
+        shootAt(robot, cr[0].stage(), 1280, 720, "classroom-tiles-1280x720-dark", () -> { });
+    }
+}

@@ -1,0 +1,18 @@
+package org.convolab.ui;
+
+import javafx.stage.Stage;
+import org.convolab.engine.Backend;
+
+/** The main window as the window tests open it: fresh preferences, the default sample, the CPU engine. */
+final class TestWindows {
+    private TestWindows() {
+    }
+
+    /** Opens the main window on a stage (on the FX thread) with the CPU backend chosen. */
+    static MainWindow openOnTheCpu(Stage stage) {
+        new AppPreferences().clear();
+        MainWindow window = ConvolabApp.open(stage, null);
+        window.model().edit(window.model().current().withBackend(Backend.CPU));
+        return window;
+    }
+}
