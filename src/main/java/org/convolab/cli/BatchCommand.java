@@ -161,6 +161,13 @@ public final class BatchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%d done, %d skipped, %d failed%s in %.1f s (%.1f MP/s) on %s%n",
                     result.count(BatchPipeline.Status.DONE), result.count(BatchPipeline.Status.SKIPPED), failed,
                     result.cancelled() ? ", stopped" : "", seconds, result.pixels() / 1e6 / seconds, describe(engines));
+            BatchPipeline.StageTimes busy = result.stages();
+            // busy share = a stage's summed busy time over (wall time x its threads): near 100% sets the pace
+            out.printf(Locale.ROOT, "stages (busy time, share of their threads' wall time): decode %.1f s, filter %.1f s "
+                            + "(%d engine%s, %.0f%%), encode %.1f s; decode + encode on %d codec threads %.0f%%%n",
+                    busy.decodeS(), busy.filterS(), engines.size(), engines.size() == 1 ? "" : "s",
+                    100 * busy.filterS() / (seconds * engines.size()), busy.encodeS(), codecThreads,
+                    100 * (busy.decodeS() + busy.encodeS()) / (seconds * codecThreads));
             out.flush();
         }
         return failed > 0 || result.cancelled() ? 1 : 0;

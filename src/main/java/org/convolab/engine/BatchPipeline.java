@@ -86,9 +86,13 @@ public final class BatchPipeline<D, F> {
      * @param outcomes  in the order of the jobs; null for jobs a cancel left undone
      * @param cancelled whether {@link #cancel()} stopped the run
      */
-    public record Result(List<Outcome> outcomes, boolean cancelled) {
+    public record Result(List<Outcome> outcomes, boolean cancelled, StageTimes stages) {
         public long count(Status status) {
             return outcomes.stream().filter(o -> o != null && o.status() == status).count();
+        }
+
+        public Result(List<Outcome> outcomes, boolean cancelled) {
+            this(outcomes, cancelled, new StageTimes(0, 0, 0));
         }
 
         /** Pixels of the files done. */
@@ -96,6 +100,17 @@ public final class BatchPipeline<D, F> {
             return outcomes.stream().filter(o -> o != null).mapToLong(Outcome::pixels).sum();
         }
     }
+
+    /**
+     * Busy time of each stage summed over its threads, in seconds: set beside the wall time and the
+     * thread counts, it says which stage sets the pace (the one whose threads were busy all along).
+     */
+    public record StageTimes(double decodeS, double filterS, double encodeS) {
+    }
+
+    private final java.util.concurrent.atomic.LongAdder decodeNs = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder filterNs = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder encodeNs = new java.util.concurrent.atomic.LongAdder();
 
     private final Stages<D, F> stages;
     private final List<ConvolutionEngine> engines;
@@ -172,7 +187,8 @@ public final class BatchPipeline<D, F> {
             }
             stopped.countDown();
         }
-        return new Result(Arrays.asList(outcomes), cancelled);
+        return new Result(Arrays.asList(outcomes), cancelled,
+                new StageTimes(decodeNs.sum() / 1e9, filterNs.sum() / 1e9, encodeNs.sum() / 1e9));
     }
 
     // ---- the stages on their threads -------------------------------------------------------
@@ -183,7 +199,10 @@ public final class BatchPipeline<D, F> {
             return;
         }
         try {
-            toFilter.add(new Decoded<>(index, stages.decode(job.input())));
+            long t0 = System.nanoTime();
+            D decoded = stages.decode(job.input());
+            decodeNs.add(System.nanoTime() - t0);
+            toFilter.add(new Decoded<>(index, decoded));
         } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
             report(outcomes, index, failed(job, e));
             inFlight.release();
@@ -209,7 +228,9 @@ public final class BatchPipeline<D, F> {
                 continue;
             }
             try {
+                long t0 = System.nanoTime();
                 F filtered = stages.filter(engine, d.image());
+                filterNs.add(System.nanoTime() - t0);
                 long pixels = stages.pixels(d.image());
                 codecs.execute(() -> encode(d.index(), job, filtered, pixels, inFlight, outcomes));
             } catch (RejectedExecutionException e) {
@@ -226,7 +247,9 @@ public final class BatchPipeline<D, F> {
             if (cancelled) {
                 return;
             }
+            long t0 = System.nanoTime();
             stages.encode(filtered, job.output(), force);
+            encodeNs.add(System.nanoTime() - t0);
             report(outcomes, index, new Outcome(job, Status.DONE, "", pixels));
         } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
             report(outcomes, index, failed(job, e));

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Issue 12 on a GPU host: `convolab batch` of N copies of a 24 MP JPEG (JPEG -> JPEG, 5x5 Gaussian), once
+# on GPU 0 and once on every GPU, with the per-stage busy times the batch prints; then checks that the
+# outputs are whole and no temp file is left. Logs to $OUT (or ./gpu-batch-out).
+#   tar xzf target/convolab-linux-x64.tar.gz -C /tmp && bash bench/gpu-batch.sh PHOTO.jpg [N]
+set -uo pipefail
+photo=${1:?usage: gpu-batch.sh PHOTO.jpg [N]}
+n=${2:-100}
+out=${OUT:-gpu-batch-out}
+mkdir -p "$out"
+cl=/tmp/convolab/bin/convolab
+work=/tmp/gpu-batch
+rm -rf "$work" && mkdir -p "$work/in"
+for i in $(seq -w 1 "$n"); do cp "$photo" "$work/in/p$i.jpg"; done
+{
+  echo "host: $(nproc) cores, $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | xargs)"
+  $cl devices
+  $cl batch "$work/in/p001.jpg" -o "$work/warm" --mask gaussian:1:5 --backend cuda --quiet  # makes the CDS archive
+  for devs in 0 all; do
+    echo "== batch of $n, --devices $devs"
+    /usr/bin/time -f "wall %e s, peak RSS %M KiB, CPU %P" $cl batch "$work/in" -o "$work/out-$devs" --mask gaussian:1:5 \
+      --backend cuda --devices "$devs" 2>&1 | grep -v '^done '  # the summary and stage lines, not a line per file
+    echo "outputs: $(ls "$work/out-$devs" | grep -c '\.jpg$'), temps left: $(ls -A "$work/out-$devs" | grep -c convolab- || true)"
+  done
+} 2>&1 | tee "$out/batch.txt"
