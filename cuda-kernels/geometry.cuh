@@ -16,15 +16,22 @@
 #define SEP_BY    8
 #define SEP_STEPS 4
 
-// ---- fast, shared-tile (r 5..15) and runtime-radius kernels (fast.cu) -----------------
+// ---- fast, shared-tile kernel (r 5..15) (fast.cu) -------------------------------------
 #define FAST_BX 64                      // threads along x = output tile width
 #define FAST_BY 4                       // threads along y
-#define FAST_PY 8                       // outputs per thread down a column (runtime radius)
 #define FAST_OW FAST_BX
-#define FAST_OH (FAST_BY * FAST_PY)
 #define FAST_MAX_R 31
 #define FAST_TILE_PY 4                  // outputs per thread down a column (compiled radius)
 #define FAST_MAX_COMPILED_R 15          // square masks up to this radius have their own kernel
+
+// ---- fast, run-time size kernel (r 16..31 and rectangular masks) -------------------------
+#define FANY_BX   32
+#define FANY_BY   4
+#define FANY_PX   4                     // outputs per thread along x (one float4)
+#define FANY_PY   8                     // outputs per thread down a column
+#define FANY_OW   (FANY_PX * FANY_BX)
+#define FANY_OH   (FANY_BY * FANY_PY)
+#define FANY_ROWS 16                    // mask rows a pass (shared memory: at most 40 KB at 63x63)
 
 // ---- fast, float4 kernel (r 0..3) -------------------------------------------------------
 #define FASTV_BX 32

@@ -29,9 +29,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code convolab bench}: times filters of a synthetic random RGB image for each radius and strategy.
- * Each row is the median of the repeated runs after warm-up; max_diff compares the output with the
- * double-precision reference on two crops (a corner, where the ghost cells act, and the centre).
+ * {@code convolab bench}: times filters of a synthetic random RGB image for each radius (or mask size)
+ * and strategy. Each row is the median of the repeated runs after warm-up; max_diff compares the
+ * output with the double-precision reference on two crops (a corner, where the ghost cells act, and
+ * the centre); runs names what the backend ran (kernels, or the CPU engine's path). With
+ * {@code --strategy all}, a strategy that runs the same as one already timed for the mask is skipped
+ * (on the CPU, several strategy names share one path).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Time filters of a random RGB image: a row per radius and strategy, medians of repeated runs.",
@@ -56,8 +59,13 @@ public final class BenchCommand implements Callable<Integer> {
             description = "mask radii, comma-separated (default ${DEFAULT-VALUE}); the mask is (2r+1)x(2r+1)")
     int[] radii;
 
+    @Option(names = "--mask-size", paramLabel = "WxH[,WxH...]", split = ",",
+            description = "time these mask sizes (odd sides 1 to 63, random weights, e.g. 63x5) instead of the radii")
+    String[] maskSizes;
+
     @Option(names = "--strategy", paramLabel = "all|LIST", defaultValue = "all",
-            description = "strategies to time, comma-separated, or all (default ${DEFAULT-VALUE}); those a mask does not allow are skipped")
+            description = {"strategies to time, comma-separated, or all (default ${DEFAULT-VALUE}); those a mask does not allow are "
+                    + "skipped, and with all those that run the same as one already timed"})
     String strategies;
 
     @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror", converter = OptionConverters.Border.class,
@@ -102,6 +110,23 @@ public final class BenchCommand implements Callable<Integer> {
         } catch (ConvolabException e) {
             throw new ParameterException(cmd.commandLine(), "Invalid value for option '--strategy': " + e.getMessage());
         }
+        if (maskSizes != null && maskKind.equals("gaussian")) {
+            throw new ParameterException(cmd.commandLine(), "--mask-size takes random weights; --mask gaussian goes with --radius");
+        }
+        List<Mask> masks = new ArrayList<>();
+        try {
+            if (maskSizes != null) {
+                for (String ms : maskSizes) {
+                    masks.add(randomMask(ms));
+                }
+            } else {
+                for (int r : radii) {
+                    masks.add(maskFor(r));
+                }
+            }
+        } catch (ConvolabException e) {
+            throw new ParameterException(cmd.commandLine(), "Invalid value for option '--mask-size': " + e.getMessage());
+        }
         PrintWriter err = cmd.commandLine().getErr();
         if (interactive) {
             int[] size = cmd.commandLine().getParseResult().hasMatchedOption("--size") ? wh : new int[] {6000, 4000};
@@ -114,26 +139,43 @@ public final class BenchCommand implements Callable<Integer> {
             }
             RgbaImage image = randomImage(wh[0], wh[1], seed);
             long total = 0;
-            for (int r : radii) {
+            for (Mask mask : masks) {
                 for (Strategy s : chosen) {
-                    total += s.whyNotApplicable(maskFor(r)) == null ? 1 : 0;
+                    total += s.whyNotApplicable(mask) == null ? 1 : 0;
                 }
             }
             Progress progress = Progress.start("bench", total, "rows", err, true);
-            for (int r : radii) {
-                Mask mask = maskFor(r);
+            boolean all = strategies.equalsIgnoreCase("all");
+            for (Mask mask : masks) {
+                int r = Math.max(mask.radiusX(), mask.radiusY());
+                String label = maskSizes != null ? "mask " + mask.width() + "x" + mask.height() : "radius " + r;
                 FilterSpec spec = FilterSpec.of(mask, policy);
                 List<String> skipped = new ArrayList<>();
+                Map<List<String>, String> timedPaths = new LinkedHashMap<>();
+                Map<List<String>, List<String>> samePath = new LinkedHashMap<>();
                 for (Strategy s : chosen) {
                     if (s.whyNotApplicable(mask) != null) {
                         skipped.add(s.id());
                         continue;
                     }
+                    if (all) {
+                        List<String> path = pathOf(engine, spec, s);
+                        String same = timedPaths.putIfAbsent(path, s.id());
+                        if (same != null) {
+                            samePath.computeIfAbsent(path, p -> new ArrayList<>()).add(s.id());
+                            progress.step(1, label);
+                            continue;
+                        }
+                    }
                     rows.add(measure(engine, image, spec, s, r));
-                    progress.step(1, "radius " + r);
+                    progress.step(1, label);
                 }
-                if (!skipped.isEmpty() && !format.equals("json")) {
-                    err.println("convolab: radius " + r + ": skipped " + String.join(", ", skipped) + " (the mask is not separable)");
+                if (!format.equals("json")) {
+                    samePath.forEach((path, names) -> err.println("convolab: " + label + ": skipped " + String.join(", ", names)
+                            + " (the same as " + timedPaths.get(path) + ": " + String.join(" + ", path) + ")"));
+                    if (!skipped.isEmpty()) {
+                        err.println("convolab: " + label + ": skipped " + String.join(", ", skipped) + " (the mask is not separable)");
+                    }
                 }
             }
             progress.close();
@@ -225,7 +267,7 @@ public final class BenchCommand implements Callable<Integer> {
         row.put("width", image.width());
         row.put("height", image.height());
         row.put("radius", r);
-        row.put("mask", spec.mask().width() + "x" + spec.mask().height() + " " + maskKind);
+        row.put("mask", spec.mask().width() + "x" + spec.mask().height() + " " + (maskSizes != null ? "random" : maskKind));
         row.put("border", spec.border().name());
         row.put("repeat", repeat);
         row.put("kernel_ms", round(kMs));
@@ -234,7 +276,41 @@ public final class BenchCommand implements Callable<Integer> {
         row.put("gbps", round(cost.bytes() / (kMs * 1e6)));
         row.put("gflops", round(cost.flops() / (kMs * 1e6)));
         row.put("max_diff", Measurements.maxDiffOnCrops(image, spec, last.image()));
+        row.put("runs", String.join(" + ", last.plan().kernels()));
         return row;
+    }
+
+    /**
+     * What the engine runs for the strategy and mask (its plan's kernels, else the strategy it runs),
+     * learned from a filter of a small image: plans depend on the mask, not the image.
+     */
+    private static List<String> pathOf(ConvolutionEngine engine, FilterSpec spec, Strategy s) {
+        FilterResult r = engine.filter(randomImage(16, 16, 0), spec, s);
+        return r.plan().kernels().isEmpty() ? List.of(r.strategy().id()) : r.plan().kernels();
+    }
+
+    /** A normalised mask of random weights of the size "WxH" (odd sides up to 63). */
+    private Mask randomMask(String size) {
+        String[] wh = size.trim().toLowerCase(Locale.ROOT).split("x");
+        int w;
+        int h;
+        try {
+            w = Integer.parseInt(wh[0].trim());
+            h = wh.length == 2 ? Integer.parseInt(wh[1].trim()) : -1;
+        } catch (NumberFormatException e) {
+            w = -1;
+            h = -1;
+        }
+        if (wh.length != 2 || w < 1 || h < 1 || w > Mask.MAX_SIZE || h > Mask.MAX_SIZE || w % 2 == 0 || h % 2 == 0) {
+            throw new ConvolabException(UserText.quote(size) + " is not a mask size like 63x5 (odd sides from 1 to "
+                    + Mask.MAX_SIZE + ")");
+        }
+        Random rnd = new Random(seed * 1000 + 100 * w + h);
+        float[] weights = new float[w * h];
+        for (int k = 0; k < weights.length; k++) {
+            weights[k] = rnd.nextFloat();
+        }
+        return Mask.of(w, h, weights).normalized();
     }
 
     private Mask maskFor(int r) {
@@ -300,12 +376,13 @@ public final class BenchCommand implements Callable<Integer> {
                 Map<String, Object> first = rows.get(0);
                 out.printf(Locale.ROOT, "%s, %s: %sx%s, border %s, median of %s runs%n", first.get("backend"), first.get("device"),
                         first.get("width"), first.get("height"), first.get("border"), first.get("repeat"));
-                out.printf(Locale.ROOT, "%-6s %-26s %11s %11s %9s %10s %8s%n", "radius", "strategy", "kernel ms", "end-to-end",
-                        "GB/s", "GFLOP/s", "maxdiff");
+                out.printf(Locale.ROOT, "%-6s %-7s %-26s %11s %11s %9s %10s %8s  %s%n", "radius", "mask", "strategy", "kernel ms",
+                        "end-to-end", "GB/s", "GFLOP/s", "maxdiff", "runs");
                 for (Map<String, Object> row : rows) {
-                    out.printf(Locale.ROOT, "%-6s %-26s %11.3f %11.3f %9.1f %10.1f %8s%n", row.get("radius"), row.get("strategy"),
-                            (double) row.get("kernel_ms"), (double) row.get("end_to_end_ms"), (double) row.get("gbps"),
-                            (double) row.get("gflops"), row.get("max_diff"));
+                    out.printf(Locale.ROOT, "%-6s %-7s %-26s %11.3f %11.3f %9.1f %10.1f %8s  %s%n", row.get("radius"),
+                            String.valueOf(row.get("mask")).split(" ")[0], row.get("strategy"), (double) row.get("kernel_ms"),
+                            (double) row.get("end_to_end_ms"), (double) row.get("gbps"), (double) row.get("gflops"),
+                            row.get("max_diff"), row.get("runs"));
                 }
             }
         }

@@ -66,6 +66,8 @@ public final class CostModel {
             case SEPARABLE_TILED -> 2.0 * inputTile(mask, tile) / tile;
             // one pass: the input tile once, the row-filtered intermediate stays in shared memory
             case FAST_SEPARABLE -> Math.pow((double) inputTile(mask, tile) / tile, dims);
+            // the padded plane once; the transforms' own passes over the spectrum are not counted
+            case FFT -> 1.0;
         };
     }
 

@@ -20,7 +20,10 @@ public enum Strategy {
     SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
     FAST("fast", "2D, all channels in one launch, compile-time radius, outputs slide down a register window", false),
     FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch", true),
-    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, else fast)", false);
+    FFT("fft", "FFT correlation: pad with the ghost cells, transform, multiply by the mask's spectrum, transform back; "
+            + "its time hardly grows with the mask", false),
+    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, "
+            + "fft for large non-separable masks where it measured faster, else fast)", false);
 
     private final String id;
     private final String description;
@@ -39,6 +42,23 @@ public enum Strategy {
 
     public String description() {
         return description;
+    }
+
+    /**
+     * What limits the strategy's speed, for the classroom's cost view; empty where nothing is worth
+     * saying beyond the description.
+     */
+    public String costNote() {
+        return switch (this) {
+            case TILED -> "Block = input tile: a block has at most 1024 threads, so a 31x31 mask leaves a 32x32 block "
+                    + "a 2x2 output tile; 4 of its 1024 threads compute while the rest only load, and each output "
+                    + "costs 256 loads. Past 25x25 (fewer than 64 computing threads) the GPU runs tiled-out instead.";
+            case FAST -> "Masks above 31x31 and rectangular ones run a kernel with the mask size known only at run "
+                    + "time: it keeps the weights in shared memory and computes 4x8 outputs a thread.";
+            case FFT -> "Its cost is the transforms, about the same for a 3x3 and a 63x63 mask, so it wins for large "
+                    + "masks that are not separable and loses for small ones.";
+            default -> "";
+        };
     }
 
     /** True when the strategy only takes rank-1 (separable) masks. */

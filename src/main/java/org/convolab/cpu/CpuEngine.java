@@ -3,6 +3,7 @@ package org.convolab.cpu;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
@@ -29,6 +30,9 @@ import org.convolab.core.Timings;
  * input rows into an accumulator row. The rows under the taps are copied to arrays of their own first
  * ({@link #shiftRow}), which is what lets the JIT vectorise the loops. Rank-1 masks take the separable path
  * (rows, then columns) when the strategy asks for it or is auto. Rows are split across threads.
+ * Strategy fft, and auto for large masks that are not separable, correlate the same padded planes
+ * through {@link FftConvolver}; its plan (with the mask's spectrum) is kept while the mask and
+ * image size stay. {@link CpuPlanner} decides the path.
  */
 public final class CpuEngine implements ConvolutionEngine {
 
@@ -37,6 +41,15 @@ public final class CpuEngine implements ConvolutionEngine {
 
     private final ForkJoinPool pool;
     private final int threads;
+    /** The last FFT plan, taken out while a filter uses it (a plan is not thread-safe). */
+    private final AtomicReference<CachedFft> lastFft = new AtomicReference<>();
+
+    /** An FFT plan and what it was made for. */
+    private record CachedFft(Mask mask, int width, int height, FftConvolver plan) {
+        boolean fits(Mask m, int w, int h) {
+            return width == w && height == h && mask.equals(m);
+        }
+    }
 
     /** An engine on all available cores. */
     public CpuEngine() {
@@ -64,11 +77,13 @@ public final class CpuEngine implements ConvolutionEngine {
         strategy.checkApplicable(mask);
         LaunchPlan plan = CpuPlanner.plan(strategy, mask);
         boolean separablePath = plan.runs().needsSeparable();
+        boolean fftPath = plan.runs() == Strategy.FFT;
         SeparableMask sep = separablePath ? mask.separable().orElseThrow() : null;
 
         long t0 = System.nanoTime();
         int w = image.width();
         int h = image.height();
+        CachedFft fft = fftPath ? fftPlan(mask, w, h) : null;
         int[] src = image.pixels();
         int[] out = new int[src.length];
         int rx = mask.radiusX();
@@ -85,7 +100,9 @@ public final class CpuEngine implements ConvolutionEngine {
                 long a = System.nanoTime();
                 pad(src, w, h, shift, spec.border(), rx, ry, padded);
                 long b = System.nanoTime();
-                if (separablePath) {
+                if (fftPath) {
+                    fft.plan().filterChannel(padded, out, shift, spec);
+                } else if (separablePath) {
                     separable(padded, pw, ph, w, h, sep, rows, out, shift, spec);
                 } else {
                     direct(padded, pw, w, h, mask, out, shift, spec);
@@ -102,10 +119,20 @@ public final class CpuEngine implements ConvolutionEngine {
         } catch (RuntimeException e) {
             // A worker's ConvolabException arrives wrapped; the user should see its message.
             throw ConvolabException.foundIn(e).map(RuntimeException.class::cast).orElse(e);
+        } finally {
+            if (fft != null) {
+                lastFft.set(fft);
+            }
         }
         double totalMs = (System.nanoTime() - t0) / 1e6;
         Timings t = new Timings(0, padMs, channelMs, 0, 0, totalMs, totalMs, FilterCost.of(w, h, mask, plan));
         return new FilterResult(new RgbaImage(w, h, out), plan, t);
+    }
+
+    /** The FFT plan for the mask and size: the kept one when it fits, else a new one (spectrum computed). */
+    private CachedFft fftPlan(Mask mask, int w, int h) {
+        CachedFft kept = lastFft.getAndSet(null);
+        return kept != null && kept.fits(mask, w, h) ? kept : new CachedFft(mask, w, h, new FftConvolver(mask, w, h));
     }
 
     /** Copies one channel into the padded plane, ghost cells included. */

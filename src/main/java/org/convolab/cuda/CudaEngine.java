@@ -61,6 +61,7 @@ public final class CudaEngine implements ConvolutionEngine {
         launchers.put(Strategy.SEPARABLE_TILED, new SeparableLauncher(true));
         launchers.put(Strategy.FAST, new FastLauncher());
         launchers.put(Strategy.FAST_SEPARABLE, new FastSeparableLauncher());
+        launchers.put(Strategy.FFT, new FftLauncher());
         thread.run(session::ensure);
     }
 

@@ -20,16 +20,22 @@ final class CudaPlanner {
     /** Smallest radius at which auto prefers fast-separable for a separable mask (measured). */
     static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
 
+    /** The passes of fft on the GPU: three kernels of fft.cu around cuFFT's two transforms. */
+    static final List<String> FFT_PASSES = List.of("convolab_fft_pad", "cufft R2C", "convolab_fft_multiply", "cufft C2R",
+            "convolab_fft_crop");
+
     /** A strategy that cannot take some masks, and the one that runs instead. */
     private record Fallback(Strategy strategy, Strategy instead, java.util.function.Function<Mask, Optional<String>> whyNot) {
     }
 
     private static final List<Fallback> FALLBACKS = List.of(
-            new Fallback(Strategy.TILED, Strategy.TILED_OUT, m -> TiledLauncher.inputTile(m) != null ? Optional.empty()
-                    : Optional.of("no input tile of at most " + TiledLauncher.MAX_THREADS + " threads fits a " + size(m) + " mask")),
+            new Fallback(Strategy.TILED, Strategy.TILED_OUT, CudaPlanner::whyNotTiled),
             new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> FastLauncher.compiledRadius(m) >= 0 ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
-                            + ", not " + size(m))));
+                            + ", not " + size(m))),
+            // cuFFT comes from the host's CUDA libraries; without it the direct kernels run.
+            new Fallback(Strategy.FFT, Strategy.FAST, m -> Optional.ofNullable(CuFft.problem())));
+
 
     /**
      * The plan for {@code requested} (auto or concrete) and the mask; the caller has checked that the
@@ -58,10 +64,27 @@ final class CudaPlanner {
     /**
      * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
      * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
-     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2.
+     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2. Masks
+     * that are not separable take fft from {@link #AUTO_FFT_FROM_TAPS} taps where cuFFT loads.
      */
     static Strategy autoStrategy(Mask mask) {
-        return separableFromRadius(mask) ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+        if (separableFromRadius(mask)) {
+            return Strategy.FAST_SEPARABLE;
+        }
+        return fftByTaps(mask) ? Strategy.FFT : Strategy.FAST;
+    }
+
+    /**
+     * Taps (width x height) of a mask that is not separable from which auto runs fft. Provisional,
+     * from issue 16's H100 figures at 4096² RGB: a tuned cuFFT correlation took 2.35 to 2.76 ms at
+     * any radius, fast 3.35 ms at 31x31 (961 taps) and its time grows with the taps, so the FFT wins
+     * from about 700 taps; 1024 keeps 31x31 and every 63xN mask up to 63x15 on the direct kernels
+     * until the board measures this project's fft.
+     */
+    static final int AUTO_FFT_FROM_TAPS = 1024;
+
+    private static boolean fftByTaps(Mask mask) {
+        return mask.separable().isEmpty() && mask.width() * mask.height() >= AUTO_FFT_FROM_TAPS && CuFft.problem() == null;
     }
 
     private static boolean separableFromRadius(Mask mask) {
@@ -71,6 +94,9 @@ final class CudaPlanner {
     private static String autoReason(Mask mask, Strategy runs) {
         if (runs == Strategy.FAST_SEPARABLE) {
             return "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more";
+        }
+        if (runs == Strategy.FFT) {
+            return "auto: mask not separable, " + mask.width() * mask.height() + " taps (fft from " + AUTO_FFT_FROM_TAPS + ")";
         }
         return mask.separable().isPresent() ? "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS
                 : "auto: mask not separable";
@@ -89,8 +115,23 @@ final class CudaPlanner {
             case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
             case FAST -> List.of(FastLauncher.kernelName(mask));
             case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
+            case FFT -> FFT_PASSES;
             case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
         };
+    }
+
+    /** Why tiled does not run the mask: no input tile fits a block, or too few of its threads would compute. */
+    private static Optional<String> whyNotTiled(Mask m) {
+        int[] tile = TiledLauncher.inputTile(m);
+        if (tile == null) {
+            return Optional.of("no input tile of at most " + TiledLauncher.MAX_THREADS + " threads fits a " + size(m) + " mask");
+        }
+        int computing = TiledLauncher.computingThreads(m);
+        if (computing < TiledLauncher.MIN_COMPUTING_THREADS) {
+            return Optional.of("a " + size(m) + " mask leaves a " + tile[0] + "x" + tile[1] + " input tile " + computing
+                    + " computing threads of " + tile[0] * tile[1] + " (the rest is halo)");
+        }
+        return Optional.empty();
     }
 
     private static String size(Mask m) {

@@ -10,15 +10,20 @@ import org.convolab.core.Strategy;
  * 4 the streamed kernel (32x8 threads walking down strips of 128 columns, {@value #STREAM_PY} rows
  * a step, rows split so that the grid fills about {@value #STREAM_WAVES} waves of resident blocks);
  * radius 5 to 15 the shared-tile kernel (64x4 threads, 4 outputs down a column); other shapes the
- * runtime-radius kernel (64x4 threads, {@value #PY} outputs down a column, dynamic shared memory of
- * at most 126x94 floats, 47 KB, for 63x63). The tile shapes were chosen with bench/fastlab on an
- * H200; they live in {@link KernelGeometry} (FAST_*, FASTV_*, FASTS_*).
+ * run-time size kernel (32x4 threads, 4x{@value #ANY_PY} outputs each, the mask in passes of
+ * {@value #ANY_ROWS} rows; dynamic shared memory of at most 40 KB, {@link #anySharedBytes}). The
+ * tile shapes were chosen with bench/fastlab on an H200; they live in {@link KernelGeometry}
+ * (FAST_*, FANY_*, FASTV_*, FASTS_*).
  */
 final class FastLauncher implements ChannelLauncher {
     static final int BX = KernelGeometry.FAST_BX;
     static final int BY = KernelGeometry.FAST_BY;
-    static final int PY = KernelGeometry.FAST_PY;
-    static final int OH = KernelGeometry.FAST_OH;
+    static final int ANY_BX = KernelGeometry.FANY_BX;
+    static final int ANY_BY = KernelGeometry.FANY_BY;
+    static final int ANY_PY = KernelGeometry.FANY_PY;
+    static final int ANY_OW = KernelGeometry.FANY_OW;
+    static final int ANY_OH = KernelGeometry.FANY_OH;
+    static final int ANY_ROWS = KernelGeometry.FANY_ROWS;
     static final int MAX_COMPILED_RADIUS = KernelGeometry.FAST_MAX_COMPILED_R;
     static final int MAX_VECTOR_RADIUS = KernelGeometry.FASTV_MAX_R;
     static final int VBX = KernelGeometry.FASTV_BX;
@@ -61,6 +66,16 @@ final class FastLauncher implements ChannelLauncher {
         throw new UnsupportedOperationException("fast filters all channels in one launch");
     }
 
+    /**
+     * Dynamic shared memory of convolab_fast2d_any for the mask: a pass's weights (rows of the mask
+     * width rounded up to a multiple of 4) and its input tile, as the kernel lays them out.
+     */
+    static int anySharedBytes(Mask m) {
+        int mwp = (m.width() + 3) & ~3;
+        int rows = Math.min(m.height(), ANY_ROWS);
+        return 4 * (rows * mwp + (ANY_OW + mwp) * (ANY_OH + rows - 1));
+    }
+
     /** The compiled radius for the mask, or -1 when it takes the runtime-radius kernel. */
     static int compiledRadius(Mask m) {
         return m.width() == m.height() && m.radiusX() <= MAX_COMPILED_RADIUS ? m.radiusX() : -1;
@@ -91,14 +106,14 @@ final class FastLauncher implements ChannelLauncher {
         } else if (r >= 0) {
             k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, BY * TILE_PY), 3).block(BX, BY);
         } else {
-            k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, OH), 3).block(BX, BY);
+            k.grid(KernelLaunch.ceilDiv(w, ANY_OW), KernelLaunch.ceilDiv(h, ANY_OH), 3).block(ANY_BX, ANY_BY);
         }
         k.ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(w).i(h);
         if (r == STREAM_RADIUS) {
             k.i(chunk);
         }
         if (r < 0) {
-            k.sharedBytes((BX + 2 * m.radiusX()) * (OH + 2 * m.radiusY()) * 4).i(m.width()).i(m.height());
+            k.sharedBytes(anySharedBytes(m)).i(m.width()).i(m.height());
         }
         k.i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
     }

@@ -22,13 +22,19 @@ final class KernelGeometry {
     // ---- fast: shared-tile (compiled radius 5..15) and runtime-radius kernels
     static final int FAST_BX = 64;
     static final int FAST_BY = 4;
-    static final int FAST_PY = 8;
     static final int FAST_OW = FAST_BX;
-    static final int FAST_OH = FAST_BY * FAST_PY;
     static final int FAST_MAX_R = 31;
     static final int FAST_TILE_PY = 4;
     static final int FAST_MAX_COMPILED_R = 15;
 
+    // ---- fast: run-time size kernel (radius 16..31 and rectangular masks)
+    static final int FANY_BX = 32;
+    static final int FANY_BY = 4;
+    static final int FANY_PX = 4;
+    static final int FANY_PY = 8;
+    static final int FANY_OW = FANY_PX * FANY_BX;
+    static final int FANY_OH = FANY_BY * FANY_PY;
+    static final int FANY_ROWS = 16;
     // ---- fast: float4 kernel (radius 0..3)
     static final int FASTV_BX = 32;
     static final int FASTV_BY = 8;

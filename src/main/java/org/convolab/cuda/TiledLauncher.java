@@ -8,11 +8,24 @@ import org.convolab.core.Strategy;
  * tiled: block = input tile. Each thread loads one input element; the inner OX x OY threads compute,
  * the 2r-wide halo threads only load. The input tile must fit in {@value #MAX_THREADS} threads, so
  * the output tile is chosen per mask (32 - 2r for square masks up to 31x31, wider and flatter for
- * rectangular ones). When no output tile fits (both radii above 15), {@link CudaPlanner}
- * runs tiled-out instead and the plan says so; this launcher refuses such a mask.
+ * rectangular ones). When no output tile fits (both radii above 15), or when fewer than
+ * {@value #MIN_COMPUTING_THREADS} threads of the block would compute (square masks from 27x27),
+ * {@link CudaPlanner} runs tiled-out instead and the plan says so; this launcher refuses such a mask.
+ * Why: at 31x31 the 32x32 block has a 2x2 output tile, so 4 of its 1024 threads compute, one
+ * 961-tap sum each, while the block holds half an SM (two blocks of 1024 threads fit one) and
+ * loads 256 inputs per output; an H100 took 752 ms for 4096x4096 RGB, tiled-out 12.9 ms.
  */
 final class TiledLauncher extends ConstantMaskLauncher {
     static final int MAX_THREADS = 1024;
+
+    /** Fewest computing threads (two warps' worth) for which a block = input tile is worth launching. */
+    static final int MIN_COMPUTING_THREADS = 64;
+
+    /** Threads of the input tile that compute an output (the output tile's area), 0 when none fits. */
+    static int computingThreads(Mask mask) {
+        int[] tile = inputTile(mask);
+        return tile == null ? 0 : (tile[0] - 2 * mask.radiusX()) * (tile[1] - 2 * mask.radiusY());
+    }
 
     /** Input-tile width and height for the mask, or null when no block = input tile fits. */
     static int[] inputTile(Mask mask) {
@@ -40,7 +53,7 @@ final class TiledLauncher extends ConstantMaskLauncher {
     public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
         Mask m = ctx.mask();
         int[] tile = inputTile(m);
-        if (tile == null) {
+        if (tile == null || computingThreads(m) < MIN_COMPUTING_THREADS) {
             throw new IllegalStateException("tiled cannot take a " + m.width() + "x" + m.height() + " mask; the planner runs tiled-out");
         }
         int ox = tile[0] - 2 * m.radiusX();

@@ -156,12 +156,38 @@ class CliTest {
     void benchTableAndCsvAndItsBadInput() {
         Run t = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "all", "--repeat", "1");
         assertThat(t.code()).isZero();
-        assertThat(t.out()).contains("kernel ms").contains("tiled-out");
-        assertThat(t.err()).contains("skipped separable, separable-tiled");
+        assertThat(t.out()).contains("kernel ms").contains("cpu-2d").contains("cpu-fft");
+        assertThat(t.err()).contains("skipped separable, separable-tiled").contains("skipped constant, tiled, tiled-out, cached, fast (the same as naive: cpu-2d)");
+        // One row per path the CPU engine has: the 2D loop and the FFT for a mask that is not separable.
+        assertThat(t.out().lines().filter(l -> l.startsWith("1 "))).hasSize(2);
         Run c = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "naive", "--repeat", "1", "--format", "csv");
         assertThat(c.out().lines().findFirst().orElse("")).startsWith("backend,device,strategy,width,height,radius");
         assertThat(run("bench", "--size", "big").code()).isEqualTo(2);
         assertThat(run("bench", "--size", "8x8", "--radius", "40").code()).isEqualTo(2);
+    }
+
+    @Test
+    void benchTimesRectangularMasksAndRefusesBadSizes() {
+        Run r = run("bench", "--backend", "cpu", "--size", "40x30", "--mask-size", "63x5,1x31", "--strategy", "fast,fft",
+                "--repeat", "1", "--warmup", "0", "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonArray rows = JsonParser.parseString(r.out()).getAsJsonArray();
+        assertThat(rows).hasSize(4);
+        JsonObject first = rows.get(0).getAsJsonObject();
+        assertThat(first.get("mask").getAsString()).isEqualTo("63x5 random");
+        assertThat(first.get("radius").getAsInt()).isEqualTo(31);
+        assertThat(first.get("runs").getAsString()).isEqualTo("cpu-2d");
+        assertThat(rows.get(1).getAsJsonObject().get("runs").getAsString()).isEqualTo("cpu-fft");
+        assertThat(rows.get(3).getAsJsonObject().get("mask").getAsString()).isEqualTo("1x31 random");
+        for (var e : rows) {
+            assertThat(e.getAsJsonObject().get("max_diff").getAsInt()).isLessThanOrEqualTo(1);
+        }
+        for (String bad : new String[] {"64x5", "65x1", "0x3", "5", "axb", "3x3x3"}) {
+            Run b = run("bench", "--backend", "cpu", "--size", "8x8", "--mask-size", bad);
+            assertThat(b.code()).as(bad).isEqualTo(2);
+            assertThat(b.err()).as(bad).contains("--mask-size").contains("is not a mask size like 63x5").doesNotContain("Exception");
+        }
+        assertThat(run("bench", "--size", "8x8", "--mask-size", "3x5", "--mask", "gaussian").code()).isEqualTo(2);
     }
 
     @Test

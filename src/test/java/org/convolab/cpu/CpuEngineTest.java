@@ -46,6 +46,46 @@ class CpuEngineTest {
         assertThat(s.passed()).isGreaterThan(1000);
     }
 
+    static Stream<Arguments> fftCases() {
+        return Stream.of("21x21", "31x11", "5x63", "63x63")
+                .flatMap(m -> Conformance.policies().stream().map(p -> Arguments.of(m, p.name())));
+    }
+
+    /** The FFT path (strategy fft, and auto for large masks that are not separable) against the double reference. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("fftCases")
+    void fftPathEqualsTheReference(String size, String policy) {
+        String[] wh = size.split("x");
+        Random rnd = new Random(size.hashCode() * 31L + policy.hashCode());
+        Mask mask = Conformance.randomMask(Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), rnd);
+        RgbaImage img = Conformance.randomImage(83, 57, rnd);
+        FilterSpec spec = FilterSpec.of(mask, BorderPolicy.parse(policy));
+        RgbaImage expected = ReferenceConvolver.filter(img, spec);
+        var fft = engine.filter(img, spec, Strategy.FFT);
+        assertThat(fft.plan().kernels()).containsExactly(CpuPlanner.FFT);
+        assertThat(fft.image().maxDifference(expected)).isLessThanOrEqualTo(Conformance.TOLERANCE);
+        var auto = engine.filter(img, spec, Strategy.AUTO);
+        boolean large = mask.width() * mask.height() >= FftConvolver.CROSSOVER_TAPS;
+        assertThat(auto.strategy()).isEqualTo(large ? Strategy.FFT : Strategy.FAST);
+        assertThat(auto.image().maxDifference(expected)).isLessThanOrEqualTo(Conformance.TOLERANCE);
+    }
+
+    /** The kept FFT plan serves the next image of the same size and mask, and a new mask gets a new plan. */
+    @Test
+    void fftPlanIsKeptOnlyWhileMaskAndSizeStay() {
+        Random rnd = new Random(5);
+        Mask a = Conformance.randomMask(25, 25, rnd);
+        Mask b = Conformance.randomMask(25, 25, rnd);
+        for (Mask m : new Mask[] {a, a, b, a}) {
+            for (int[] size : new int[][] {{40, 30}, {40, 30}, {30, 40}}) {
+                RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+                FilterSpec spec = FilterSpec.of(m, BorderPolicy.parse("wrap"));
+                assertThat(engine.filter(img, spec, Strategy.FFT).image().maxDifference(ReferenceConvolver.filter(img, spec)))
+                        .isLessThanOrEqualTo(Conformance.TOLERANCE);
+            }
+        }
+    }
+
     static Stream<Arguments> separableCases() {
         return Stream.of("gaussian:1", "gaussian:2:9", "box:5", "sobel-y", "1 2 3 2 1", "1; 4; 6; 4; 1")
                 .flatMap(m -> Conformance.policies().stream().map(p -> Arguments.of(m, p.name())));

@@ -7,8 +7,10 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.Strategy;
+import org.convolab.engine.Conformance;
 import org.convolab.io.SyntheticImages;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,13 +27,27 @@ class CpuPlannerTest {
             "tiled           | box:41    | tiled           | cpu-2d               | ''",
             "separable       | box:5     | separable       | cpu-rows cpu-columns | ''",
             "fast-separable  | box:63    | fast-separable  | cpu-rows cpu-columns | ''",
-            "fast            | laplacian | fast            | cpu-2d               | ''"})
+            "fast            | laplacian | fast            | cpu-2d               | ''",
+            "fft             | laplacian | fft             | cpu-fft              | ''",
+            "fft             | box:31    | fft             | cpu-fft              | ''",
+            "auto            | box:31    | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
+            "auto            | unsharp   | fast            | cpu-2d               | auto: mask not separable, 2D"})
     void planSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
         LaunchPlan plan = CpuPlanner.plan(Strategy.parse(requested), MaskPresets.parse(mask));
         assertEquals(Strategy.parse(requested), plan.requested());
         assertEquals(Strategy.parse(runs), plan.runs());
         assertEquals(List.of(passes.split(" ")), plan.kernels());
         assertEquals(reason, plan.reason());
+    }
+
+    /** Masks that are not separable take the FFT from FftConvolver.CROSSOVER_TAPS taps, the 2D loop below. */
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({"17, 17, fast", "17, 19, fft", "63, 5, fft", "63, 3, fast", "5, 63, fft", "63, 63, fft"})
+    void autoTakesTheFftForLargeMasksThatAreNotSeparable(int w, int h, String runs) {
+        Mask mask = Conformance.randomMask(w, h, new java.util.Random(w * 100 + h));
+        LaunchPlan plan = CpuPlanner.plan(Strategy.AUTO, mask);
+        assertEquals(Strategy.parse(runs), plan.runs());
+        assertEquals(runs.equals("fft") ? List.of(CpuPlanner.FFT) : List.of(CpuPlanner.TWO_D), plan.kernels());
     }
 
     @ParameterizedTest(name = "{0}")

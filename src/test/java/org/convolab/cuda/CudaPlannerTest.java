@@ -12,7 +12,9 @@ import java.util.stream.Stream;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -63,7 +65,9 @@ class CudaPlannerTest {
         }
         if (plan.fellBack()) {
             assertTrue(plan.reason().startsWith(requested.id() + " → " + plan.runs().id() + ": "), plan.reason());
-            assertTrue(plan.reason().contains(mask.width() + "x" + mask.height()), plan.reason());
+            if (requested != Strategy.FFT) {
+                assertTrue(plan.reason().contains(mask.width() + "x" + mask.height()), plan.reason());
+            }
         }
         if (requested == Strategy.AUTO) {
             assertTrue(plan.reason().startsWith("auto: "), plan.reason());
@@ -77,11 +81,19 @@ class CudaPlannerTest {
         boolean separable = m.separable().isPresent();
         Strategy s = requested;
         if (s == Strategy.AUTO) {
-            s = separable && r >= 3 ? Strategy.FAST_SEPARABLE : Strategy.FAST;
+            boolean fft = !separable && m.width() * m.height() >= 1024 && CuFft.problem() == null;
+            s = separable && r >= 3 ? Strategy.FAST_SEPARABLE : fft ? Strategy.FFT : Strategy.FAST;
         }
         // The smallest input tile, the mask itself, must fit in one block of 1024 threads.
         if (s == Strategy.TILED && m.width() * m.height() > 1024) {
             return Strategy.TILED_OUT;
+        }
+        // ... and leave at least two warps' worth of computing threads.
+        if (s == Strategy.TILED && TiledLauncher.computingThreads(m) < 64) {
+            return Strategy.TILED_OUT;
+        }
+        if (s == Strategy.FFT && CuFft.problem() != null) {
+            return Strategy.FAST;
         }
         if (s == Strategy.FAST_SEPARABLE && !(square && r <= 15)) {
             return Strategy.SEPARABLE_TILED;
@@ -97,6 +109,39 @@ class CudaPlannerTest {
         assertEquals("tiled → tiled-out: no input tile of at most 1024 threads fits a " + w + "x" + h + " mask", plan.reason());
         assertEquals("tiled-out (" + plan.reason() + ")", plan.describe());
         assertTrue(plan.fellBack());
+    }
+
+    /** Square masks: a 32x32 block computes (32 - 2r)^2 outputs; from r = 13 (36 threads) tiled-out runs. */
+    @ParameterizedTest(name = "tiled at radius {0}")
+    @CsvSource({"10, tiled, ''", "12, tiled, ''",
+            "13, tiled-out, tiled → tiled-out: a 27x27 mask leaves a 32x32 input tile 36 computing threads of 1024 (the rest is halo)",
+            "15, tiled-out, tiled → tiled-out: a 31x31 mask leaves a 32x32 input tile 4 computing threads of 1024 (the rest is halo)"})
+    void tiledRunsWhileEnoughOfItsBlockComputes(int r, String runs, String reason) {
+        LaunchPlan plan = CudaPlanner.plan(Strategy.TILED, random(2 * r + 1, 2 * r + 1));
+        assertEquals(Strategy.parse(runs), plan.runs());
+        assertEquals(reason, plan.reason());
+    }
+
+    /** Where cuFFT does not load (this build machine), fft says why and the direct kernels run. */
+    @Test
+    void fftRunsCufftOrSaysWhyNot() {
+        LaunchPlan plan = CudaPlanner.plan(Strategy.FFT, random(33, 33));
+        if (CuFft.problem() == null) {
+            assertEquals(Strategy.FFT, plan.runs());
+            assertEquals(CudaPlanner.FFT_PASSES, plan.kernels());
+        } else {
+            assertEquals(Strategy.FAST, plan.runs());
+            assertEquals("fft → fast: " + CuFft.problem(), plan.reason());
+            assertTrue(CuFft.problem().contains("cuFFT"), CuFft.problem());
+            assertEquals(List.of("convolab_fast2d_any"), plan.kernels());
+        }
+    }
+
+    /** cuFFT's fast lengths: factors 2, 3, 5 and 7 only. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({"1, 1", "4158, 4200", "4097, 4116", "4126, 4200", "8222, 8232", "2063, 2100", "11, 12", "13, 14"})
+    void fftLengthsHaveSmallFactors(int n, int expected) {
+        assertEquals(expected, FftLauncher.smoothLength(n));
     }
 
     static Stream<Arguments> tiledFallbacks() {

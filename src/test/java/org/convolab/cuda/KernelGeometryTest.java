@@ -30,7 +30,8 @@ class KernelGeometryTest {
     @Test
     void derivedConstantsAreEvaluated() throws Exception {
         Map<String, Integer> header = headerConstants();
-        assertEquals(header.get("FAST_BY") * header.get("FAST_PY"), header.get("FAST_OH"));
+        assertEquals(header.get("FANY_BY") * header.get("FANY_PY"), header.get("FANY_OH"));
+        assertEquals(header.get("FANY_PX") * header.get("FANY_BX"), header.get("FANY_OW"));
         assertEquals(4 * header.get("FASTS_BX") + 2 * header.get("FASTS_LEAD"), header.get("FASTS_SW"));
     }
 

@@ -1,0 +1,170 @@
+package org.convolab.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
+import com.sun.jna.ptr.IntByReference;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import org.convolab.core.Mask;
+
+/**
+ * fft on the GPU: cuFFT ({@link CuFft}) between three small kernels of cuda-kernels/fft.cu (pad with
+ * the policy's ghost cells, multiply by the conjugate mask spectrum, crop). The transforms, the work
+ * buffers and the mask spectrum are made in {@link #prepare} and kept while the context, image size
+ * and mask stay, so a repeated filter (the bench's batches, live preview) runs only the five steps.
+ * Transform lengths are the smallest with factors 2, 3, 5 and 7 that hold the padded image.
+ */
+final class FftLauncher implements ChannelLauncher {
+    private static final int BX = 32;
+    private static final int BY = 8;
+
+    /** What was prepared, for one context, image size and mask. */
+    private Prepared prepared;
+
+    @Override
+    public boolean allChannels() {
+        return true;
+    }
+
+    @Override
+    public void prepare(LaunchContext ctx) {
+        Mask m = ctx.mask();
+        Prepared p = prepared;
+        if (p != null && p.module == ctx.module() && p.width == ctx.width() && p.height == ctx.height()
+                && p.rx == m.radiusX() && p.ry == m.radiusY()) {
+            if (!p.mask.equals(m)) {
+                p.spectrumOf(m, ctx);
+            }
+            return;
+        }
+        if (p != null && p.module == ctx.module()) {
+            p.close(); // same context, another size: free the old plans and buffers first
+        }
+        // A new context (after a teardown) took the old plans and buffers with it.
+        prepared = null;
+        prepared = new Prepared(ctx);
+    }
+
+    @Override
+    public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
+        throw new UnsupportedOperationException("fft filters all channels in one pass");
+    }
+
+    @Override
+    public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
+        Prepared p = prepared;
+        long stream = ctx.stream() == null ? 0 : CuFft.address(ctx.stream());
+        CuFft.Api fft = CuFft.api();
+        CuFft.check(fft.cufftSetStream(p.forward, stream), "cufftSetStream");
+        CuFft.check(fft.cufftSetStream(p.inverse, stream), "cufftSetStream");
+        new KernelLaunch("convolab_fft_pad").grid(KernelLaunch.ceilDiv(p.q, BX), KernelLaunch.ceilDiv(p.p, BY), 3).block(BX, BY)
+                .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(p.planes.ptr()).i(p.width).i(p.height).i(p.rx).i(p.ry).i(p.q).i(p.p)
+                .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
+        CuFft.check(fft.cufftExecR2C(p.forward, CuFft.address(p.planes.ptr()), CuFft.address(p.spectra.ptr())),
+                "cufftExecR2C " + p.describe());
+        int n = p.p * (p.q / 2 + 1);
+        new KernelLaunch("convolab_fft_multiply").grid(Math.min(KernelLaunch.ceilDiv(n, 256), 4096), 3).block(256, 1)
+                .ptr(p.spectra.ptr()).ptr(p.maskSpectrum.ptr()).i(n).f(1f / ((float) p.p * p.q)).run(ctx.module(), ctx.stream());
+        CuFft.check(fft.cufftExecC2R(p.inverse, CuFft.address(p.spectra.ptr()), CuFft.address(p.planes.ptr())),
+                "cufftExecC2R " + p.describe());
+        new KernelLaunch("convolab_fft_crop").grid(KernelLaunch.ceilDiv(p.width, BX), KernelLaunch.ceilDiv(p.height, BY), 3)
+                .block(BX, BY).ptr(p.planes.ptr()).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(p.width).i(p.height).i(p.q).i(p.p)
+                .run(ctx.module(), ctx.stream());
+    }
+
+    /** The smallest length of at least n whose only prime factors are 2, 3, 5 and 7 (cuFFT's fast radices). */
+    static int smoothLength(int n) {
+        for (int m = Math.max(1, n); ; m++) {
+            int k = m;
+            for (int f : new int[] {2, 3, 5, 7}) {
+                while (k % f == 0) {
+                    k /= f;
+                }
+            }
+            if (k == 1) {
+                return m;
+            }
+        }
+    }
+
+    /** Plans, buffers and the mask spectrum for one context, image size and mask radius. */
+    private static final class Prepared implements AutoCloseable {
+        final CudaModule module;
+        final int width;
+        final int height;
+        final int rx;
+        final int ry;
+        /** Transform rows and columns. */
+        final int p;
+        final int q;
+        final int forward;
+        final int inverse;
+        final DeviceBuffer planes;
+        final DeviceBuffer spectra;
+        final DeviceBuffer maskSpectrum;
+        Mask mask;
+
+        Prepared(LaunchContext ctx) {
+            Mask m = ctx.mask();
+            module = ctx.module();
+            width = ctx.width();
+            height = ctx.height();
+            rx = m.radiusX();
+            ry = m.radiusY();
+            p = smoothLength(height + 2 * ry);
+            q = smoothLength(width + 2 * rx);
+            long real = (long) p * q;
+            long complex = (long) p * (q / 2 + 1);
+            CuFft.Api fft = CuFft.api();
+            int[] dims = {p, q};
+            IntByReference h = new IntByReference();
+            CuFft.check(fft.cufftPlanMany(h, 2, dims, null, 1, 0, null, 1, 0, CuFft.R2C, 3), "cufftPlanMany R2C " + describe());
+            forward = h.getValue();
+            CuFft.check(fft.cufftPlanMany(h, 2, dims, null, 1, 0, null, 1, 0, CuFft.C2R, 3), "cufftPlanMany C2R " + describe());
+            inverse = h.getValue();
+            planes = new DeviceBuffer(3 * real * 4);
+            spectra = new DeviceBuffer(3 * complex * 8);
+            maskSpectrum = new DeviceBuffer(complex * 8);
+            spectrumOf(m, ctx);
+        }
+
+        /** The mask placed at the origin of a P x Q plane, transformed (one batch) into maskSpectrum. */
+        void spectrumOf(Mask m, LaunchContext ctx) {
+            float[] plane = new float[Math.multiplyExact(p, q)];
+            float[] w = m.weights();
+            for (int j = 0; j < m.height(); j++) {
+                System.arraycopy(w, j * m.width(), plane, j * q, m.width());
+            }
+            CuFft.Api fft = CuFft.api();
+            // The plane goes where the image planes will be padded; the pad kernel overwrites it later.
+            cuMemcpyHtoD(planes.ptr(), Pointer.to(plane), plane.length * 4L);
+            IntByReference h = new IntByReference();
+            CuFft.check(fft.cufftPlanMany(h, 2, new int[] {p, q}, null, 1, 0, null, 1, 0, CuFft.R2C, 1), "cufftPlanMany " + describe());
+            try {
+                long stream = ctx.stream() == null ? 0 : CuFft.address(ctx.stream());
+                CuFft.check(fft.cufftSetStream(h.getValue(), stream), "cufftSetStream");
+                CuFft.check(fft.cufftExecR2C(h.getValue(), CuFft.address(planes.ptr()), CuFft.address(maskSpectrum.ptr())),
+                        "cufftExecR2C (mask) " + describe());
+                cuStreamSynchronize(ctx.stream()); // the one-off plan goes once its transform is done
+            } finally {
+                fft.cufftDestroy(h.getValue());
+            }
+            mask = m;
+        }
+
+        String describe() {
+            return "(" + p + "x" + q + ", image " + width + "x" + height + ")";
+        }
+
+        @Override
+        public void close() {
+            CuFft.Api fft = CuFft.api();
+            fft.cufftDestroy(forward);
+            fft.cufftDestroy(inverse);
+            planes.close();
+            spectra.close();
+            maskSpectrum.close();
+        }
+    }
+}

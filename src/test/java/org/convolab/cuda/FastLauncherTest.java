@@ -1,0 +1,42 @@
+package org.convolab.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.convolab.core.Mask;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The run-time size kernel's shared memory, as its launcher sizes it. */
+class FastLauncherTest {
+
+    /** Every mask shape the app accepts launches without asking for more than the default 48 KB. */
+    @Test
+    void everyMaskFitsTheDefaultSharedMemory() {
+        int most = 0;
+        for (int mw = 1; mw <= Mask.MAX_SIZE; mw += 2) {
+            for (int mh = 1; mh <= Mask.MAX_SIZE; mh += 2) {
+                most = Math.max(most, FastLauncher.anySharedBytes(box(mw, mh)));
+            }
+        }
+        assertTrue(most <= SimpleLauncher.MAX_SHARED_BYTES, most + " bytes");
+        assertEquals(FastLauncher.anySharedBytes(box(63, 63)), most);
+    }
+
+    /**
+     * Weights: the pass's rows x the width rounded up to 4; tile: (128 + that) x (32 + rows - 1)
+     * floats. 63x5: 4 * (5 * 64 + 192 * 36); 1x31: 4 * (16 * 4 + 132 * 47); 33x33: 4 * (16 * 36 + 164 * 47).
+     */
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({"63, 63, 40192", "63, 5, 28928", "1, 31, 25072", "33, 33, 33136"})
+    void sharedBytesFollowTheKernelsLayout(int mw, int mh, int expected) {
+        assertEquals(expected, FastLauncher.anySharedBytes(box(mw, mh)));
+    }
+
+    private static Mask box(int w, int h) {
+        float[] f = new float[w * h];
+        java.util.Arrays.fill(f, 1f);
+        return Mask.of(w, h, f);
+    }
+}
