@@ -82,6 +82,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = {"-f", "--force"}, description = "replace outputs that exist (else they are skipped)")
     boolean force;
 
+    /** Workers that feed one GPU engine (see {@link #call}). */
+    static final int WORKERS_PER_GPU = 4;
+
     @Option(names = {"-q", "--quiet"}, description = "print only failures")
     boolean quiet;
 
@@ -122,6 +125,14 @@ public final class BatchCommand implements Callable<Integer> {
             throw new ConvolabException("cannot create " + outDir + ": " + e.getMessage());
         }
         List<ConvolutionEngine> engines = openEngines(ordinals, err);
+        // A GPU engine queues all its work on its own CUDA thread, so several workers can feed it: the
+        // Java side of a file (rows to bands and back) then overlaps the GPU's work instead of pacing it.
+        List<ConvolutionEngine> workers = new ArrayList<>();
+        for (ConvolutionEngine e : engines) {
+            for (int k = 0; k < (e.backend().equals("cuda") ? WORKERS_PER_GPU : 1); k++) {
+                workers.add(e);
+            }
+        }
         long t0 = System.nanoTime();
         BatchPipeline.Result result;
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
@@ -133,7 +144,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             };
             BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
-                    new FaithfulFileStages(spec, st, maxPixels, new RowSinks.Options(quality, pngLevel), notices), engines,
+                    new FaithfulFileStages(spec, st, maxPixels, new RowSinks.Options(quality, pngLevel), notices), workers,
                     codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {
@@ -164,9 +175,9 @@ public final class BatchCommand implements Callable<Integer> {
             BatchPipeline.StageTimes busy = result.stages();
             // busy share = a stage's summed busy time over (wall time x its threads): near 100% sets the pace
             out.printf(Locale.ROOT, "stages (busy time, share of their threads' wall time): decode %.1f s, filter %.1f s "
-                            + "(%d engine%s, %.0f%%), encode %.1f s; decode + encode on %d codec threads %.0f%%%n",
-                    busy.decodeS(), busy.filterS(), engines.size(), engines.size() == 1 ? "" : "s",
-                    100 * busy.filterS() / (seconds * engines.size()), busy.encodeS(), codecThreads,
+                            + "(%d%s, %.0f%%), encode %.1f s; decode + encode on %d codec threads %.0f%%%n",
+                    busy.decodeS(), busy.filterS(), workers.size(), workers.size() == 1 ? " worker" : " workers",
+                    100 * busy.filterS() / (seconds * workers.size()), busy.encodeS(), codecThreads,
                     100 * (busy.decodeS() + busy.encodeS()) / (seconds * codecThreads));
             out.flush();
         }

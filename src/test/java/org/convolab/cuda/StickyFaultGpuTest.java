@@ -41,7 +41,11 @@ class StickyFaultGpuTest {
         ImageFiles.write(img, in, false);
 
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        // the classpath that holds the app: the console launcher of the bundle's gpu tests passes its
+        // own --class-path, which is not java.class.path
+        String cp = Path.of(org.convolab.Main.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + File.pathSeparator
+                + System.getProperty("java.class.path");
+        List<String> cmd = new ArrayList<>(List.of(java, "-cp", cp,
                 "-Dconvolab.cuda.faultEvery=1", "-Dconvolab.cuda.faultKind=sticky", "org.convolab.Main", "filter",
                 in.toString(), "-o", out.toString(), "--mask", "gaussian:1.5", "--border", "mirror", "--backend", "auto"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("log.txt").toFile()).start();
