@@ -22,6 +22,13 @@ interface ChannelLauncher {
         return false;
     }
 
+    /**
+     * Frees what the launcher keeps between filters (plans, work buffers) in the context whose module
+     * is {@code current}; on the CUDA thread. What belongs to an older context went with it.
+     */
+    default void release(CudaModule current) {
+    }
+
     /** Filters the three planes in one launch; only for launchers whose {@link #allChannels()} is true. */
     default void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         throw new UnsupportedOperationException("one channel at a time");

@@ -357,6 +357,7 @@ public final class CudaEngine implements ConvolutionEngine {
         thread.run(() -> {
             session.releaseResident();
             histograms.releaseImage(session);
+            launchers.values().forEach(l -> l.release(session.module()));
         });
     }
 
@@ -365,6 +366,11 @@ public final class CudaEngine implements ConvolutionEngine {
         try {
             thread.run(() -> {
                 closed = true;
+                try {
+                    launchers.values().forEach(l -> l.release(session.module())); // cuFFT plans are not context memory
+                } catch (RuntimeException e) {
+                    // a broken context frees everything at teardown anyway
+                }
                 session.teardown();
             });
         } finally {

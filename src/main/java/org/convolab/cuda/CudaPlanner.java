@@ -75,13 +75,12 @@ final class CudaPlanner {
     }
 
     /**
-     * Taps (width x height) of a mask that is not separable from which auto runs fft. Provisional,
-     * from issue 16's H100 figures at 4096² RGB: a tuned cuFFT correlation took 2.35 to 2.76 ms at
-     * any radius, fast 3.35 ms at 31x31 (961 taps) and its time grows with the taps, so the FFT wins
-     * from about 700 taps; 1024 keeps 31x31 and every 63xN mask up to 63x15 on the direct kernels
-     * until the board measures this project's fft.
+     * Taps (width x height) of a mask that is not separable from which auto runs fft. Measured on an
+     * H100 at 4096² RGB, mirror (bench/results/h100-2026-11-22/perf.csv): fft took 2.12 ms at 15x15 and
+     * 2.48 ms from 31x31 to 63x63; fast took 3.36 ms at 31x31 (961 taps, about 3.5 µs a tap), 1.53 ms at
+     * 63x5 (315 taps). Their times cross at about 700 taps.
      */
-    static final int AUTO_FFT_FROM_TAPS = 1024;
+    static final int AUTO_FFT_FROM_TAPS = 700;
 
     private static boolean fftByTaps(Mask mask) {
         return mask.separable().isEmpty() && mask.width() * mask.height() >= AUTO_FFT_FROM_TAPS && CuFft.problem() == null;

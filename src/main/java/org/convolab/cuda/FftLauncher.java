@@ -47,6 +47,15 @@ final class FftLauncher implements ChannelLauncher {
     }
 
     @Override
+    public void release(CudaModule current) {
+        Prepared p = prepared;
+        prepared = null;
+        if (p != null && p.module == current) {
+            p.close();
+        }
+    }
+
+    @Override
     public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
         throw new UnsupportedOperationException("fft filters all channels in one pass");
     }
