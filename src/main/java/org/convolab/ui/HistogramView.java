@@ -107,7 +107,7 @@ final class HistogramView extends Region {
             return;
         }
         if (layout.get() == Layout.OVERLAID) {
-            double top = scaled(maxOf(hist, RGB));
+            double top = top(hist, RGB);
             for (Channel c : RGB) {
                 bars(g, hist, c, top, 0, h, colour(c, 0.55));
             }
@@ -115,7 +115,7 @@ final class HistogramView extends Region {
             double strip = h / STRIPS.length;
             for (int i = 0; i < STRIPS.length; i++) {
                 Channel c = STRIPS[i];
-                bars(g, hist, c, scaled(hist.max(c)), i * strip, strip - 1, colour(c, 0.9));
+                bars(g, hist, c, top(hist, new Channel[] {c}), i * strip, strip - 1, colour(c, 0.9));
             }
         }
     }
@@ -129,7 +129,7 @@ final class HistogramView extends Region {
         double w = canvas.getWidth();
         double binWidth = w / hist.bins();
         for (int b = 0; b < hist.bins(); b++) {
-            double bar = scaled(hist.count(c, b)) / top * height;
+            double bar = Math.min(1, scaled(hist.count(c, b)) / top) * height;
             // a bar at least a pixel wide, so that 256 bins in a narrow view still show
             g.fillRect(b * binWidth, y0 + height - bar, Math.max(1, binWidth), bar);
         }
@@ -139,12 +139,28 @@ final class HistogramView extends Region {
         return logScale.get() ? Math.log1p(count) : count;
     }
 
-    private static long maxOf(Histogram h, Channel[] channels) {
-        long m = 0;
+    /**
+     * The count drawn at full height. On a linear scale one huge bin (a black background, a clipped
+     * highlight) would flatten the rest, so as ImageJ does, a channel's tallest bin more than twice
+     * its next tallest is cut off at 1.5 times the next tallest.
+     */
+    private double top(Histogram h, Channel[] channels) {
+        double top = 0;
         for (Channel c : channels) {
-            m = Math.max(m, h.max(c));
+            long first = 0;
+            long second = 0;
+            for (long n : h.channelCounts(c)) {
+                if (n > first) {
+                    second = first;
+                    first = n;
+                } else if (n > second) {
+                    second = n;
+                }
+            }
+            boolean cut = !logScale.get() && second > 0 && first > 2 * second;
+            top = Math.max(top, cut ? 1.5 * second : scaled(first));
         }
-        return m;
+        return top;
     }
 
     private static Color colour(Channel c, double opacity) {
