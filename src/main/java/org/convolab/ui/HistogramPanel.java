@@ -89,8 +89,14 @@ final class HistogramPanel {
             if (requests.get() != request) {
                 return; // overtaken before it started
             }
-            Histogram h = cpu.histogram(image, BINS, HistogramStrategy.FAST).histogram();
-            Platform.runLater(() -> show.accept(h));
+            Histogram h;
+            try {
+                h = cpu.histogram(image, BINS, HistogramStrategy.FAST).histogram();
+            } catch (RuntimeException e) {
+                h = null; // the histogram is a view aid: an empty frame, never a dialog over the image
+            }
+            Histogram counted = h;
+            Platform.runLater(() -> show.accept(counted));
         });
     }
 
