@@ -83,6 +83,7 @@ final class HistogramContention {
             rows.sort(Comparator.comparingDouble(Row::first).reversed());
         } else {
             plain = new double[subjects.size()];
+            engine.histogram(subjects.get(0).image(), BINS, HistogramStrategy.FAST); // warm-up: the first count pays for the JIT
             for (int i = 0; i < plain.length; i++) {
                 RgbaImage img = subjects.get(i).image();
                 plain[i] = gpixelsPerSecond(img, engine.histogram(img, BINS, HistogramStrategy.FAST).totalMs());

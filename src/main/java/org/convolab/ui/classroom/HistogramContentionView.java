@@ -15,7 +15,9 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.RgbaImage;
@@ -30,6 +32,9 @@ import org.convolab.ui.SampleImages;
 public final class HistogramContentionView extends VBox {
     /** The dark sample: most pixels near black, so a few bins take most of the atomics. */
     static final String DARK_SAMPLE = "hubble_deep_field.jpg";
+
+    private static final double NAME_WIDTH = 110;
+    private static final double SPEED_WIDTH = 118;
 
     private final Supplier<ConvolutionEngine> engine;
     private final ExecutorService worker;
@@ -54,11 +59,14 @@ public final class HistogramContentionView extends VBox {
         run.setId("histogram-run");
         run.setOnAction(e -> run());
         note.setWrapText(true);
+        // a wrapping label in a VBox keeps one line unless its height may follow its text
+        note.setMinHeight(Region.USE_PREF_SIZE);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
         note.setId("histogram-note");
         summary.setWrapText(true);
         summary.setId("histogram-summary");
         table.setId("histogram-table");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(new HBox(8, run), note, summary, table);
         columns(List.of("uniform random", "dark photo", "constant"));
@@ -114,7 +122,7 @@ public final class HistogramContentionView extends VBox {
             StringBuilder speeds = new StringBuilder();
             for (int i = 0; i < r.subjects().size(); i++) {
                 speeds.append(i == 0 ? "" : ", ").append(r.subjects().get(i).name()).append(' ')
-                        .append(String.format(Locale.ROOT, "%.2f", r.plainSpeed()[i]));
+                        .append(String.format(Locale.ROOT, "%.3g", r.plainSpeed()[i]));
             }
             note.setText("The strategies are GPU kernels: the CPU engine counts one way (a plain loop) whatever the "
                     + "strategy, at " + speeds + " Gpixels/s. Choose the GPU backend to see contention.");
@@ -143,33 +151,38 @@ public final class HistogramContentionView extends VBox {
         List<TableColumn<HistogramContention.Row, ?>> cols = new ArrayList<>();
         TableColumn<HistogramContention.Row, String> name = new TableColumn<>("Strategy");
         name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().strategy().id()));
-        name.setPrefWidth(120);
+        name.setPrefWidth(NAME_WIDTH);
         cols.add(name);
         for (int i = 0; i < subjects.size(); i++) {
             int at = i;
-            TableColumn<HistogramContention.Row, String> speed = new TableColumn<>(subjects.get(i) + " Gpx/s");
+            TableColumn<HistogramContention.Row, String> speed = new TableColumn<>(subjects.get(i) + "\nGpx/s");
             speed.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().gpixelsPerSecond().length == 0
                     ? "GPU only" : String.format(Locale.ROOT, "%.2f", c.getValue().gpixelsPerSecond()[at])));
-            speed.setPrefWidth(130);
+            speed.setPrefWidth(SPEED_WIDTH);
             cols.add(speed);
         }
         TableColumn<HistogramContention.Row, String> lesson = new TableColumn<>("Why");
         lesson.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().strategy().lesson()));
-        lesson.setCellFactory(col -> wrapping());
+        lesson.setCellFactory(col -> wrapping(col));
+        // the lesson takes the width the numbers leave
+        lesson.prefWidthProperty().bind(table.widthProperty().subtract(NAME_WIDTH + SPEED_WIDTH * subjects.size() + 20));
         cols.add(lesson);
         table.getColumns().setAll(cols);
     }
 
-    /** A table cell that wraps its text (the lessons are sentences). */
-    private static TableCell<HistogramContention.Row, String> wrapping() {
+    /** A table cell that wraps its text to the column's width (the lessons are sentences). */
+    private static TableCell<HistogramContention.Row, String> wrapping(TableColumn<HistogramContention.Row, String> column) {
+        Text text = new Text();
+        text.wrappingWidthProperty().bind(column.widthProperty().subtract(12));
         TableCell<HistogramContention.Row, String> cell = new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty ? null : item);
+                text.setText(empty || item == null ? "" : item);
+                setGraphic(empty ? null : text);
             }
         };
-        cell.setWrapText(true);
+        text.fillProperty().bind(cell.textFillProperty());
         return cell;
     }
 
