@@ -60,6 +60,28 @@ final class AppPreferences {
         node.put("theme", t.name());
     }
 
+    /** Whether View › Show histograms is on (it is, until the user turns it off). */
+    boolean showHistograms() {
+        return node.getBoolean("histograms", true);
+    }
+
+    /** Whether the histograms show each channel in a strip of its own. */
+    boolean histogramsPerChannel() {
+        return node.getBoolean("histograms.perChannel", false);
+    }
+
+    /** Whether the histograms use a log scale. */
+    boolean histogramsLog() {
+        return node.getBoolean("histograms.log", false);
+    }
+
+    /** Remembers the histogram choices of the View menu. */
+    void saveHistograms(boolean shown, boolean perChannel, boolean log) {
+        node.putBoolean("histograms", shown);
+        node.putBoolean("histograms.perChannel", perChannel);
+        node.putBoolean("histograms.log", log);
+    }
+
     Path lastFolder() {
         String f = node.get("folder", null);
         return f != null && Files.isDirectory(Path.of(f)) ? Path.of(f) : null;

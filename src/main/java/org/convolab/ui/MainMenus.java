@@ -26,6 +26,12 @@ final class MainMenus {
 
     /** View › Show timing overlay. */
     final CheckMenuItem showOverlay = new CheckMenuItem("Show _timing overlay");
+    /** View › Show histograms (under the images). */
+    final CheckMenuItem showHistograms = new CheckMenuItem("Show _histograms");
+    /** View › Histogram style: each channel in a strip of its own (otherwise R, G, B overlaid). */
+    final CheckMenuItem histogramsPerChannel = new CheckMenuItem("Histograms _per channel");
+    /** View › Histogram style: log scale. */
+    final CheckMenuItem histogramsLog = new CheckMenuItem("Histograms on a _log scale");
     /** View › Before/after divider (otherwise side by side). */
     final RadioMenuItem splitMode = new RadioMenuItem("_Before/after divider");
     /** View › Theme › Light and Dark. */
@@ -84,11 +90,13 @@ final class MainMenus {
         Menu viewMenu = new Menu("_View", null, side, splitMode, new SeparatorMenuItem(),
                 item("Zoom _In", "Shortcut+Equals", window::zoomIn), item("Zoom _Out", "Shortcut+Minus", window::zoomOut),
                 item("_Fit", "Shortcut+0", window::fit), item("_100 %", "Shortcut+1", window::actualSize),
-                new SeparatorMenuItem(), showOverlay, new Menu("T_heme", null, light, dark), new SeparatorMenuItem(), export);
+                new SeparatorMenuItem(), showOverlay, showHistograms,
+                new Menu("Histogram _style", null, histogramsPerChannel, histogramsLog), new Menu("T_heme", null, light, dark), new SeparatorMenuItem(), export);
 
         MenuItem compare = item("_Compare Strategies...", "Shortcut+K", window::openCompare);
         compare.setId("menu-compare");
-        MenuItem classroom = item("C_lassroom: Ghost Cells, Tiles, Cost Model...", "Shortcut+L", window::openClassroom);
+        showHistograms.setId("menu-show-histograms");
+        MenuItem classroom = item("C_lassroom: Ghost Cells, Tiles, Cost Model, Histograms...", "Shortcut+L", window::openClassroom);
         Menu tools = new Menu("_Tools", null, compare, classroom);
         bar = new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
         bar.setId("menu-bar");

@@ -51,6 +51,7 @@ final class MainWindow {
     final ImageCanvas inputView = new ImageCanvas(viewport);
     final ImageCanvas outputView = new ImageCanvas(viewport);
     final TimingOverlay overlay = new TimingOverlay();
+    final HistogramPanel histograms;
     final MaskEditor maskEditor;
     final Label sizeLabel = new Label();
     final Label deviceLabel = new Label();
@@ -71,6 +72,7 @@ final class MainWindow {
         this.model = new MainModel(engines, prefs.lastState());
         this.files = new FileActions(stage, model, prefs);
         this.settings = new SettingsBar(model);
+        this.histograms = new HistogramPanel(model);
         this.maskEditor = new MaskEditor(m -> model.edit(model.current().withMask(m)), model::say);
         this.menus = new MainMenus(model, files, this);
         this.toolbar = new MainToolbar(model, files, this, settings);
@@ -98,7 +100,9 @@ final class MainWindow {
         sideBySide.getItems().addAll(titled("Input", inputView), titled("Output", outputStack()));
         imageArea.getChildren().add(sideBySide);
         imageArea.setMinSize(200, 150);
-        root.setCenter(imageArea);
+        VBox centre = new VBox(imageArea, histograms.row);
+        VBox.setVgrow(imageArea, Priority.ALWAYS);
+        root.setCenter(centre);
         // the fixed facts keep their width; only the message gives way (with an ellipsis)
         for (Label l : new Label[] {sizeLabel, zoomLabel, deviceLabel, pixelLabel}) {
             l.setMinWidth(Region.USE_PREF_SIZE);
@@ -116,6 +120,7 @@ final class MainWindow {
         HBox.setHgrow(message, Priority.ALWAYS);
         root.setBottom(status);
         menus.splitMode.selectedProperty().addListener((o, a, b) -> layoutImages());
+        showHistograms();
 
         Scene scene = new Scene(root);
         scene.getStylesheets().add(Theme.APP_CSS);
@@ -176,6 +181,25 @@ final class MainWindow {
         VBox.setVgrow(content, Priority.ALWAYS);
         box.setPadding(new Insets(2));
         return box;
+    }
+
+    /** The histogram row follows View › Show histograms and its style items, remembered between runs. */
+    private void showHistograms() {
+        menus.showHistograms.setSelected(prefs.showHistograms());
+        menus.histogramsPerChannel.setSelected(prefs.histogramsPerChannel());
+        menus.histogramsLog.setSelected(prefs.histogramsLog());
+        histograms.row.visibleProperty().bind(menus.showHistograms.selectedProperty());
+        for (HistogramView v : new HistogramView[] {histograms.input, histograms.output}) {
+            v.layout.bind(Bindings.when(menus.histogramsPerChannel.selectedProperty())
+                    .then(HistogramView.Layout.PER_CHANNEL).otherwise(HistogramView.Layout.OVERLAID));
+            v.logScale.bind(menus.histogramsLog.selectedProperty());
+        }
+        menus.showHistograms.selectedProperty().addListener((o, a, b) -> prefs.saveHistograms(b,
+                menus.histogramsPerChannel.isSelected(), menus.histogramsLog.isSelected()));
+        menus.histogramsPerChannel.selectedProperty().addListener((o, a, b) -> prefs.saveHistograms(
+                menus.showHistograms.isSelected(), b, menus.histogramsLog.isSelected()));
+        menus.histogramsLog.selectedProperty().addListener((o, a, b) -> prefs.saveHistograms(
+                menus.showHistograms.isSelected(), menus.histogramsPerChannel.isSelected(), b));
     }
 
     private void layoutImages() {
@@ -379,7 +403,7 @@ final class MainWindow {
     /** Opens the classroom window, or brings it forward. */
     ClassroomWindow openClassroom() {
         if (classroom == null) {
-            classroom = new ClassroomWindow(stage, model);
+            classroom = new ClassroomWindow(stage, model, model::engine, compare);
         }
         classroom.stage().show();
         classroom.stage().toFront();
@@ -388,6 +412,7 @@ final class MainWindow {
 
     void shutdown() {
         files.close();
+        histograms.close();
         compare.shutdownNow();
         previews.shutdownNow();
         engines.close();

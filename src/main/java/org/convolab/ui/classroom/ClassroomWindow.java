@@ -1,29 +1,42 @@
 package org.convolab.ui.classroom;
 
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.convolab.core.ConvolutionEngine;
 import org.convolab.ui.MainModel;
 
 /**
- * Tools › Classroom: the ghost-cell view, the tile view and the cost model, following the model's
- * image, settings and last outcome as they change.
+ * Tools › Classroom: the ghost-cell view, the tile view, the cost model (following the model's
+ * image, settings and last outcome as they change) and the histogram contention experiment.
  */
 public final class ClassroomWindow {
+    /** The side of the histogram experiment's images: 4 Mpixels, enough to keep a GPU busy. */
+    static final int EXPERIMENT_SIDE = 2048;
     private final Stage stage = new Stage();
     private final GhostCellView ghosts = new GhostCellView();
     private final TileView tiles = new TileView();
     private final CostModelView cost = new CostModelView();
+    private final HistogramContentionView histograms;
     private final TabPane tabs;
 
-    /** Builds the window over the owner; it shows the model and never changes it. */
-    public ClassroomWindow(Window owner, MainModel model) {
+    /**
+     * Builds the window over the owner; it shows the model and never changes it.
+     *
+     * @param engine the engine the histogram experiment times (the model's current one)
+     * @param worker the background thread the experiment runs on
+     */
+    public ClassroomWindow(Window owner, MainModel model, Supplier<ConvolutionEngine> engine, ExecutorService worker) {
         stage.initOwner(owner);
         stage.setTitle("Convolab \u2014 classroom");
-        tabs = new TabPane(new Tab("Ghost cells", ghosts), new Tab("Tiles", tiles), new Tab("Cost model", cost));
+        histograms = new HistogramContentionView(engine, worker, EXPERIMENT_SIDE);
+        tabs = new TabPane(new Tab("Ghost cells", ghosts), new Tab("Tiles", tiles), new Tab("Cost model", cost),
+                new Tab("Histograms", histograms));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         Scene scene = new Scene(tabs, 1000, 760);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
@@ -64,6 +77,11 @@ public final class ClassroomWindow {
     /** The tile tab. */
     public TileView tiles() {
         return tiles;
+    }
+
+    /** The histogram contention tab. */
+    public HistogramContentionView histograms() {
+        return histograms;
     }
 
     /** The cost-model tab. */

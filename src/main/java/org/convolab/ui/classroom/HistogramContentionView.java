@@ -1,0 +1,203 @@
+package org.convolab.ui.classroom;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.RgbaImage;
+import org.convolab.io.ImageFiles;
+import org.convolab.ui.SampleImages;
+
+/**
+ * The classroom's "Histograms" tab: the contention experiment ({@link HistogramContention}) on the
+ * current engine, as a table of Gpixels/s per strategy (fastest first) on a uniform random image and
+ * on skewed ones, with each strategy's lesson. It runs when asked (Run), on a background thread.
+ */
+public final class HistogramContentionView extends VBox {
+    /** The dark sample: most pixels near black, so a few bins take most of the atomics. */
+    static final String DARK_SAMPLE = "hubble_deep_field.jpg";
+
+    private static final double NAME_WIDTH = 110;
+    private static final double SPEED_WIDTH = 118;
+
+    private final Supplier<ConvolutionEngine> engine;
+    private final ExecutorService worker;
+    private final int side;
+    private final Label note = new Label("Run times every histogram strategy on a uniform random image and on skewed ones.");
+    private final Label summary = new Label();
+    private final TableView<HistogramContention.Row> table = new TableView<>();
+    private final Button run = new Button("_Run the experiment");
+    private HistogramContention.Result result;
+
+    /**
+     * @param engine the engine to time (the model's current one, asked at each run)
+     * @param worker where the experiment runs (never the FX thread)
+     * @param side   the test images' width and height in pixels
+     */
+    HistogramContentionView(Supplier<ConvolutionEngine> engine, ExecutorService worker, int side) {
+        super(8);
+        this.engine = engine;
+        this.worker = worker;
+        this.side = side;
+        setPadding(new Insets(10));
+        run.setId("histogram-run");
+        run.setOnAction(e -> run());
+        note.setWrapText(true);
+        // a wrapping label in a VBox keeps one line unless its height may follow its text
+        note.setMinHeight(Region.USE_PREF_SIZE);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
+        note.setId("histogram-note");
+        summary.setWrapText(true);
+        summary.setId("histogram-summary");
+        table.setId("histogram-table");
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        getChildren().addAll(new HBox(8, run), note, summary, table);
+        columns(List.of("uniform random", "dark photo", "constant"));
+    }
+
+    /** Runs the experiment on the worker and shows it when done. */
+    public void run() {
+        run.setDisable(true);
+        note.setText("Timing every strategy...");
+        ConvolutionEngine e = engine.get();
+        worker.submit(() -> {
+            try {
+                HistogramContention.Result r = HistogramContention.run(e, subjects());
+                Platform.runLater(() -> show(r));
+            } catch (RuntimeException ex) {
+                String why = ex instanceof ConvolabException ? ex.getMessage() : "Unexpected error: " + ex;
+                Platform.runLater(() -> {
+                    note.setText("The experiment failed: " + why);
+                    run.setDisable(false);
+                });
+            }
+        });
+    }
+
+    /** The uniform image, the dark sample at its own size, and a constant image. */
+    private List<HistogramContention.Subject> subjects() {
+        List<HistogramContention.Subject> list = new ArrayList<>();
+        list.add(new HistogramContention.Subject("uniform random", HistogramContention.uniform(side, side, 17)));
+        RgbaImage dark;
+        try {
+            dark = ImageFiles.read(SampleImages.path(DARK_SAMPLE));
+        } catch (RuntimeException ex) {
+            dark = null; // the dark sample is a bonus; the constant image shows contention without it
+        }
+        if (dark != null) {
+            list.add(new HistogramContention.Subject("dark photo", dark));
+        }
+        list.add(new HistogramContention.Subject("constant", HistogramContention.constant(side, side, 0xff101010)));
+        return list;
+    }
+
+    /** Shows a finished run. */
+    void show(HistogramContention.Result r) {
+        result = r;
+        run.setDisable(false);
+        columns(r.subjects().stream().map(HistogramContention.Subject::name).toList());
+        table.getItems().setAll(r.rows());
+        if (r.gpu()) {
+            note.setText("Gpixels/s of each strategy's kernel on " + r.engine() + ", " + HistogramContention.LAUNCHES
+                    + " launches back to back, fastest on the uniform image first.");
+            summary.setText(summaryOf(r));
+        } else {
+            StringBuilder speeds = new StringBuilder();
+            for (int i = 0; i < r.subjects().size(); i++) {
+                speeds.append(i == 0 ? "" : ", ").append(r.subjects().get(i).name()).append(' ')
+                        .append(String.format(Locale.ROOT, "%.3g", r.plainSpeed()[i]));
+            }
+            note.setText("The strategies are GPU kernels: the CPU engine counts one way (a plain loop) whatever the "
+                    + "strategy, at " + speeds + " Gpixels/s. Choose the GPU backend to see contention.");
+            summary.setText("");
+        }
+    }
+
+    /** Which strategy wins and loses on the most skewed image, and by how much. */
+    private static String summaryOf(HistogramContention.Result r) {
+        int last = r.subjects().size() - 1;
+        HistogramContention.Row best = null;
+        HistogramContention.Row worst = null;
+        for (HistogramContention.Row row : r.rows()) {
+            double v = row.gpixelsPerSecond()[last];
+            best = best == null || v > best.gpixelsPerSecond()[last] ? row : best;
+            worst = worst == null || v < worst.gpixelsPerSecond()[last] ? row : worst;
+        }
+        double b = best.gpixelsPerSecond()[last];
+        double w = worst.gpixelsPerSecond()[last];
+        return String.format(Locale.ROOT, "On the %s image (every thread hits one bin) %s is fastest and %s slowest%s.",
+                r.subjects().get(last).name(), best.strategy().id(), worst.strategy().id(),
+                w > 0 ? String.format(Locale.ROOT, ", %.1fx apart", b / w) : "");
+    }
+
+    private void columns(List<String> subjects) {
+        List<TableColumn<HistogramContention.Row, ?>> cols = new ArrayList<>();
+        TableColumn<HistogramContention.Row, String> name = new TableColumn<>("Strategy");
+        name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().strategy().id()));
+        name.setPrefWidth(NAME_WIDTH);
+        cols.add(name);
+        for (int i = 0; i < subjects.size(); i++) {
+            int at = i;
+            TableColumn<HistogramContention.Row, String> speed = new TableColumn<>(subjects.get(i) + "\nGpx/s");
+            speed.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().gpixelsPerSecond().length == 0
+                    ? "GPU only" : String.format(Locale.ROOT, "%.2f", c.getValue().gpixelsPerSecond()[at])));
+            speed.setPrefWidth(SPEED_WIDTH);
+            cols.add(speed);
+        }
+        TableColumn<HistogramContention.Row, String> lesson = new TableColumn<>("Why");
+        lesson.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().strategy().lesson()));
+        lesson.setCellFactory(col -> wrapping(col));
+        // the lesson takes the width the numbers leave
+        lesson.prefWidthProperty().bind(table.widthProperty().subtract(NAME_WIDTH + SPEED_WIDTH * subjects.size() + 20));
+        cols.add(lesson);
+        table.getColumns().setAll(cols);
+    }
+
+    /** A table cell that wraps its text to the column's width (the lessons are sentences). */
+    private static TableCell<HistogramContention.Row, String> wrapping(TableColumn<HistogramContention.Row, String> column) {
+        Text text = new Text();
+        text.wrappingWidthProperty().bind(column.widthProperty().subtract(12));
+        TableCell<HistogramContention.Row, String> cell = new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                text.setText(empty || item == null ? "" : item);
+                setGraphic(empty ? null : text);
+            }
+        };
+        text.fillProperty().bind(cell.textFillProperty());
+        return cell;
+    }
+
+    /** The table (tests). */
+    public TableView<HistogramContention.Row> table() {
+        return table;
+    }
+
+    /** The line above the table (tests). */
+    public Label note() {
+        return note;
+    }
+
+    /** The last run's result, or null (tests). */
+    HistogramContention.Result result() {
+        return result;
+    }
+}

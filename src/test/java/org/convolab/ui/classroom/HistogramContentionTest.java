@@ -1,0 +1,78 @@
+package org.convolab.ui.classroom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.OptionalDouble;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.Histogram;
+import org.convolab.core.HistogramStrategy;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.junit.jupiter.api.Test;
+
+/** The contention experiment's arithmetic and ordering, with a GPU stand-in whose kernel times are known. */
+class HistogramContentionTest {
+
+    /** A "cuda" engine whose kernels take (ordinal + 1) ms on the uniform image and 10x that on a constant one. */
+    private static final class TimedGpu implements ConvolutionEngine {
+        @Override
+        public String backend() {
+            return "cuda";
+        }
+
+        @Override
+        public String device() {
+            return "stand-in";
+        }
+
+        @Override
+        public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
+            boolean constant = Histogram.count(image, bins).max(Histogram.Channel.RED) == image.size();
+            // the last strategy shrugs contention off; the others suffer from it
+            double ms = strategy.ordinal() + 1;
+            return OptionalDouble.of(constant && strategy.ordinal() < HistogramStrategy.values().length - 1 ? 10 * ms : ms);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void theTestImagesAreWhatTheySayTheyAre() {
+        Histogram uniform = Histogram.count(HistogramContention.uniform(256, 256, 1), 256);
+        assertThat(uniform.max(Histogram.Channel.RED)).isLessThan(2 * 256); // spread: about 256 per bin
+        assertThat(uniform.count(Histogram.Channel.ALPHA, 255)).isEqualTo(256 * 256);
+        Histogram constant = Histogram.count(HistogramContention.constant(10, 20, 0xff102030), 256);
+        assertThat(constant.count(Histogram.Channel.GREEN, 0x20)).isEqualTo(200);
+    }
+
+    @Test
+    void timesEveryStrategyOnEverySubjectFastestFirst() {
+        RgbaImage uniform = HistogramContention.uniform(100, 100, 3);
+        RgbaImage constant = HistogramContention.constant(100, 100, 0xff000000);
+        HistogramContention.Result r = HistogramContention.run(new TimedGpu(), List.of(
+                new HistogramContention.Subject("uniform random", uniform),
+                new HistogramContention.Subject("constant", constant)));
+        assertThat(r.gpu()).isTrue();
+        assertThat(r.rows()).hasSize(HistogramStrategy.values().length);
+        assertThat(r.rows().get(0).strategy()).isEqualTo(HistogramStrategy.values()[0]);
+        // 10,000 pixels in 1 ms: 0.01 Gpixels/s
+        assertThat(r.rows().get(0).gpixelsPerSecond()[0]).isCloseTo(0.01, within(1e-12));
+        assertThat(r.rows().get(0).gpixelsPerSecond()[1]).isCloseTo(0.001, within(1e-12));
+        for (int i = 1; i < r.rows().size(); i++) {
+            assertThat(r.rows().get(i).first()).isLessThan(r.rows().get(i - 1).first());
+        }
+        HistogramContention.Row last = r.rows().get(r.rows().size() - 1);
+        assertThat(last.gpixelsPerSecond()[1]).isEqualTo(last.gpixelsPerSecond()[0]);
+    }
+}
