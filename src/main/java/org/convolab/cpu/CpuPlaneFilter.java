@@ -110,23 +110,9 @@ public final class CpuPlaneFilter implements PlaneFilter {
         });
     }
 
-    @FunctionalInterface
-    private interface RowBand {
-        void run(int y0, int y1);
-    }
-
     /** Splits rows 0..n into a few bands a thread and runs them on the pool. */
-    private void parallelRows(int n, RowBand body) {
-        int bands = Math.min(n, threads * 4);
-        if (bands <= 1) {
-            body.run(0, n);
-            return;
-        }
-        pool.submit(() -> IntStream.range(0, bands).parallel().forEach(b -> {
-            int y0 = (int) ((long) n * b / bands);
-            int y1 = (int) ((long) n * (b + 1) / bands);
-            body.run(y0, y1);
-        })).join();
+    private void parallelRows(int n, RowBands.Body body) {
+        RowBands.run(pool, threads, n, body);
     }
 
     @Override

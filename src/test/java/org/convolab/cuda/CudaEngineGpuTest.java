@@ -3,7 +3,6 @@ package org.convolab.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,16 +33,12 @@ class CudaEngineGpuTest {
 
     @BeforeAll
     static void open() {
-        CudaProbe.Result probe = CudaProbe.probe();
-        assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
-        engine = new CudaEngine(probe.devices().get(0));
+        engine = GpuEngine.openOrSkip();
     }
 
     @AfterAll
     static void close() {
-        if (engine != null) {
-            engine.close();
-        }
+        GpuEngine.close(engine);
     }
 
     @Test

@@ -38,16 +38,12 @@ class LargeMaskGpuTest {
 
     @BeforeAll
     static void open() {
-        CudaProbe.Result probe = CudaProbe.probe();
-        assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
-        engine = new CudaEngine(probe.devices().get(0));
+        engine = GpuEngine.openOrSkip();
     }
 
     @AfterAll
     static void close() {
-        if (engine != null) {
-            engine.close();
-        }
+        GpuEngine.close(engine);
     }
 
     static Stream<Arguments> fastCases() {
