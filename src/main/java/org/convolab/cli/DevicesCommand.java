@@ -23,7 +23,7 @@ public final class DevicesCommand implements Callable<Integer> {
             out.println(d);
         }
         if (r.usable()) {
-            out.println("GPU engine: ready (kernels for sm_75 to sm_90 and PTX included)");
+            out.println("GPU engine: ready (kernels for this build's architectures, PTX for the rest)");
         } else {
             out.println("No usable CUDA device: " + r.problem() + ". Filters run on the CPU engine.");
         }
