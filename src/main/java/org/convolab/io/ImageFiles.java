@@ -69,22 +69,7 @@ public final class ImageFiles {
      */
     public static RgbaImage read(Path file, long maxPixels) {
         String name = UserText.escape(file.toString());
-        if (!Files.exists(file)) {
-            throw new ConvolabException("cannot read " + name + ": no such file");
-        }
-        if (Files.isDirectory(file)) {
-            throw new ConvolabException("cannot read " + name + ": it is a folder, not an image file");
-        }
-        if (!Files.isReadable(file)) {
-            throw new ConvolabException("cannot read " + name + ": permission denied");
-        }
-        try {
-            if (Files.size(file) == 0) {
-                throw new ConvolabException("cannot read " + name + ": the file is empty (0 bytes)");
-            }
-        } catch (IOException e) {
-            throw new ConvolabException("cannot read " + name + ": " + e.getMessage());
-        }
+        checkReadable(file, name);
         // straight from the file: no copy of the input in ImageIO's cache folder
         try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
@@ -298,6 +283,31 @@ public final class ImageFiles {
             if (!ImageIO.write(image, format, ios)) {
                 throw new IOException("no " + format.toUpperCase(Locale.ROOT) + " writer");
             }
+        }
+    }
+
+    /**
+     * Fails with one clear line when {@code file} is missing, a folder, unreadable or empty; the
+     * checks every reader makes before it decodes.
+     *
+     * @param name the file's name as messages show it (escaped)
+     */
+    static void checkReadable(Path file, String name) {
+        if (!Files.exists(file)) {
+            throw new ConvolabException("cannot read " + name + ": no such file");
+        }
+        if (Files.isDirectory(file)) {
+            throw new ConvolabException("cannot read " + name + ": it is a folder, not an image file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new ConvolabException("cannot read " + name + ": permission denied");
+        }
+        try {
+            if (Files.size(file) == 0) {
+                throw new ConvolabException("cannot read " + name + ": the file is empty (0 bytes)");
+            }
+        } catch (IOException e) {
+            throw new ConvolabException("cannot read " + name + ": " + e.getMessage());
         }
     }
 

@@ -78,22 +78,7 @@ public final class RowSources {
     }
 
     private static void check(Path file, String name) {
-        if (!Files.exists(file)) {
-            throw new ConvolabException("cannot read " + name + ": no such file");
-        }
-        if (Files.isDirectory(file)) {
-            throw new ConvolabException("cannot read " + name + ": it is a folder, not an image file");
-        }
-        if (!Files.isReadable(file)) {
-            throw new ConvolabException("cannot read " + name + ": permission denied");
-        }
-        try {
-            if (Files.size(file) == 0) {
-                throw new ConvolabException("cannot read " + name + ": the file is empty (0 bytes)");
-            }
-        } catch (IOException e) {
-            throw new ConvolabException("cannot read " + name + detail(e));
-        }
+        ImageFiles.checkReadable(file, name);
     }
 
     private static boolean isPng(Path file, String name) {
