@@ -527,6 +527,12 @@ def main():
     workdir = os.path.join(args.out, "work")
     os.makedirs(workdir, exist_ok=True)
 
+    def save():
+        """Writes what has been measured so far: a call cut off by the device's time limit keeps it."""
+        board["workloads"] = workloads
+        with open(os.path.join(args.out, args.name + ".json"), "w") as f:
+            json.dump(board, f, indent=1)
+
     def run_peers(runs, ref, where):
         peers = {}
         for name, fn in runs:
@@ -571,6 +577,7 @@ def main():
                 ref = scipy_corner(x, w, SCIPY_MODE[policy])
                 wl["peers"][str(r)] = run_peers(peers_2d(x, xg, w, policy, size), ref, (size, policy, r))
             workloads.append(wl)
+            save()
         if not args.no_rect:
             # Rectangular random masks (Convolab's run-time-radius kernel), zero and mirror
             for policy in [p for p in args.policies.split(",") if p != "clamp"]:
@@ -591,6 +598,7 @@ def main():
                     wl["peers"][label] = run_peers(peers_2d(x, xg, w, policy, size), ref, (size, policy, label))
                 wl["convolab_command"] = " ; ".join(cmds)
                 workloads.append(wl)
+                save()
         if not args.no_separable:
             # Gaussian (separable) rows, mirror
             sr = [r for r in radii if r <= LARGE_RADIUS]
@@ -604,9 +612,10 @@ def main():
                                                  ("torch-channels-last", lambda: peer_torch(xg, w, "mirror", args.repeat, True))],
                                                 ref, (size, "gaussian", r))
             workloads.append(wl)
+            save()
         del xg
         cp.get_default_memory_pool().free_all_blocks()
-    board["workloads"] = workloads
+    save()
     if args.profile:
         ncu = find_ncu()
         board["profiles"] = []
