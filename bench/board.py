@@ -494,6 +494,8 @@ def main():
     ap.add_argument("--strategies", default="fast,tiled-out", help="Convolab strategies on random masks (default %(default)s)")
     ap.add_argument("--separable-strategies", default="fast,fast-separable,separable-tiled",
                     help="Convolab strategies on Gaussians (default %(default)s)")
+    ap.add_argument("--no-peers", action="store_true",
+                    help="Convolab's rows only (to add strategies to a board run earlier; board_to_md.py merges them)")
     ap.add_argument("--no-rect", action="store_true", help="leave out the rectangular masks")
     ap.add_argument("--no-separable", action="store_true", help="leave out the Gaussian rows")
     ap.add_argument("--no-interactive", action="store_true", help="leave out the live-preview measurement")
@@ -535,6 +537,8 @@ def main():
 
     def run_peers(runs, ref, where):
         peers = {}
+        if args.no_peers:
+            return peers
         for name, fn in runs:
             try:
                 res = fn()
