@@ -153,8 +153,7 @@ final class FileActions implements AutoCloseable {
     }
 
     void chooseAndSave() {
-        FilterOutcome o = model.outcome();
-        if (o == null) {
+        if (model.outcome() == null && !model.filtering()) {
             model.say("Nothing to save yet");
             return;
         }
@@ -162,7 +161,18 @@ final class FileActions implements AutoCloseable {
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG, JPEG, BMP, TIFF", "*.png", "*.jpg", "*.bmp", "*.tif"));
         File f = fc.showSaveDialog(stage);
         if (f != null) {
-            save(o.result().image(), f.toPath());
+            saveCurrent(f.toPath());
+        }
+    }
+
+    /**
+     * Saves the result of the settings the window shows: at once when it is there, else when the filter
+     * (of a big image, or of an edit just made) has finished it.
+     */
+    void saveCurrent(Path target) {
+        boolean waits = model.whenCurrent(o -> save(o.result().image(), target), why -> error("Not saved", why));
+        if (waits) {
+            model.say("Saving " + target.getFileName() + " when the whole image is filtered with the current settings...");
         }
     }
 

@@ -1,7 +1,10 @@
 package org.convolab.ui;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -32,6 +35,11 @@ public final class MainModel {
     private final ReadOnlyObjectWrapper<FilterOutcome> preview = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<EditState> state = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    /** Actions waiting for the whole-image result of a request (a save asked for while it was filtered). */
+    private final List<Waiting> waiting = new ArrayList<>();
+
+    private record Waiting(long sequence, Consumer<FilterOutcome> then, Consumer<String> failed) {
+    }
 
     MainModel(EngineProvider engines, EditState initial) {
         this.engines = engines;
@@ -41,7 +49,7 @@ public final class MainModel {
         state.addListener((o, was, now) -> sayWhyNotApplicable(now));
         sayWhyNotApplicable(state.get());
         filter.setOnSucceeded(e -> shown(filter.getValue()));
-        filter.setOnFailed(e -> say(describe(filter.getException())));
+        filter.setOnFailed(e -> failed(describe(filter.getException())));
         filter.valueProperty().addListener((o, was, now) -> previewed(now));
     }
 
@@ -108,6 +116,30 @@ public final class MainModel {
     /** The current settings. */
     public EditState current() {
         return state.get();
+    }
+
+    /** Whether a filter request is queued or running. */
+    boolean filtering() {
+        return filter.isRunning();
+    }
+
+    /**
+     * Hands {@code then} the whole-image outcome of the newest request: at once when it is the one
+     * shown, else when the filter has finished it (or a newer request, which replaced it). If the filter
+     * fails first, or another image is opened, {@code failed} gets the reason instead. So a save asked for
+     * right after an edit, or while a big image is still being filtered, writes the result of the settings
+     * the window shows, never the previous one.
+     *
+     * @return true when it has to wait
+     */
+    boolean whenCurrent(Consumer<FilterOutcome> then, Consumer<String> failed) {
+        FilterOutcome o = outcome.get();
+        if (o != null && (o.sequence() >= filter.latest() || !filter.isRunning())) {
+            then.accept(o);
+            return false;
+        }
+        waiting.add(new Waiting(filter.latest(), then, failed));
+        return true;
     }
 
     /** Why the GPU is not used, or null when it is usable. */
@@ -187,6 +219,7 @@ public final class MainModel {
         file.set(path);
         outcome.set(null);
         preview.set(null);
+        failWaiting("another image was opened before the result was ready");
         refilter();
     }
 
@@ -242,5 +275,19 @@ public final class MainModel {
         outcome.set(o);
         say(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
                 o.result().timings().totalMs()));
+        List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
+        waiting.removeAll(ready);
+        ready.forEach(w -> w.then().accept(o));
+    }
+
+    private void failed(String why) {
+        say(why);
+        failWaiting(why);
+    }
+
+    private void failWaiting(String why) {
+        List<Waiting> all = List.copyOf(waiting);
+        waiting.clear();
+        all.forEach(w -> w.failed().accept(why));
     }
 }
