@@ -3,10 +3,6 @@ package org.convolab.cuda;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ar.com.hjg.pngj.ImageInfo;
-import ar.com.hjg.pngj.ImageLineInt;
-import ar.com.hjg.pngj.PngReader;
-import ar.com.hjg.pngj.PngWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +28,7 @@ import org.convolab.engine.FileFilter;
 import org.convolab.engine.PlaneFilterCheck;
 import org.convolab.engine.PlaneFilters;
 import org.convolab.engine.StripFilter;
+import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -177,31 +174,6 @@ class CudaPlaneFilterGpuTest {
 
     // ---- files ---------------------------------------------------------------------------
 
-    static Path writePng(Path file, int w, int h, int bits, boolean alpha, boolean grey, long seed) {
-        ImageInfo info = new ImageInfo(w, h, bits, alpha, grey, false);
-        PngWriter pw = new PngWriter(file.toFile(), info, true);
-        Random rnd = new Random(seed);
-        int[] row = new int[info.samplesPerRow];
-        for (int y = 0; y < h; y++) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = rnd.nextInt(1 << bits);
-            }
-            pw.writeRowInt(row);
-        }
-        pw.end();
-        return file;
-    }
-
-    static List<int[]> pngRows(Path file) {
-        PngReader r = new PngReader(file.toFile());
-        List<int[]> rows = new ArrayList<>();
-        while (r.hasMoreRows()) {
-            rows.add(((ImageLineInt) r.readRow()).getScanline().clone());
-        }
-        r.end();
-        return rows;
-    }
-
     static StripFilter.Report filterFile(Path in, Path out, org.convolab.core.ConvolutionEngine e, FilterSpec spec, int band) {
         return FileFilter.run(new FileFilter.Job(in, out, false, 2_000_000_000L, RowSinks.Options.defaults(), band), e, spec,
                 Strategy.AUTO, n -> { });
@@ -214,7 +186,7 @@ class CudaPlaneFilterGpuTest {
         Case exact = cases().get(10);
         try (CpuEngine cpuEngine = new CpuEngine()) {
             for (int[] f : formats) {
-                Path in = writePng(dir.resolve("in" + f[0] + f[1] + f[2] + ".png"), 203, 61, f[0], f[1] == 1, f[2] == 1, f[0] + f[1]);
+                Path in = PngSamples.write(dir.resolve("in" + f[0] + f[1] + f[2] + ".png"), 203, 61, f[0], f[1] == 1, f[2] == 1, f[0] + f[1]);
                 for (String policy : new String[] {"mirror", "wrap", "constant:77", "zero"}) {
                     for (boolean integer : new boolean[] {true, false}) {
                         FilterSpec spec = integer ? exact.spec(BorderPolicy.parse(policy))
@@ -227,8 +199,8 @@ class CudaPlaneFilterGpuTest {
                         assertThat(r.bands()).isEqualTo(9);
                         assertThat(r.plan().launches()).as(what + ": ran on the GPU").isNotEmpty();
                         assertThat(r.plan().launches().get(0)).startsWith("convolab_");
-                        List<int[]> g = pngRows(onGpu);
-                        List<int[]> c = pngRows(onCpu);
+                        List<int[]> g = PngSamples.rows(onGpu);
+                        List<int[]> c = PngSamples.rows(onCpu);
                         if (integer) {
                             assertThat(g).as(what).usingRecursiveComparison().isEqualTo(c);
                         } else {
@@ -249,7 +221,7 @@ class CudaPlaneFilterGpuTest {
 
     @Test
     void filterOnTheCommandLineSaysWhatRanOnTheGpuForASixteenBitPng() {
-        Path in = writePng(dir.resolve("g16.png"), 97, 45, 16, false, true, 5);
+        Path in = PngSamples.write(dir.resolve("g16.png"), 97, 45, 16, false, true, 5);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Cli.run(new String[] {"filter", in.toString(), "-o", dir.resolve("o16.png").toString(), "--mask", "gaussian:2",

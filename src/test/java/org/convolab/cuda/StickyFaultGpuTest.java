@@ -21,6 +21,7 @@ import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.engine.Conformance;
 import org.convolab.engine.FileFilter;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.PngSamples;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +55,7 @@ class StickyFaultGpuTest {
     void anIllegalAddressInThePlaneFilterMakesAutoFinishOnTheCpuWithTheCpusResult(@TempDir Path dir) throws Exception {
         CudaProbe.Result probe = CudaProbe.probe();
         assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
-        Path in = CudaPlaneFilterGpuTest.writePng(dir.resolve("in16.png"), 97, 61, 16, false, true, 12);
+        Path in = PngSamples.write(dir.resolve("in16.png"), 97, 61, 16, false, true, 12);
         Path out = dir.resolve("out16.png");
         Path expected = dir.resolve("cpu16.png");
 
@@ -63,7 +64,7 @@ class StickyFaultGpuTest {
             FileFilter.run(FileFilter.Job.of(in, expected, false), cpu,
                     FilterSpec.of(MaskPresets.parse("gaussian:1.5"), BorderPolicy.parse("mirror")), Strategy.AUTO, n -> { });
         }
-        assertThat(CudaPlaneFilterGpuTest.pngRows(out)).usingRecursiveComparison().isEqualTo(CudaPlaneFilterGpuTest.pngRows(expected));
+        assertThat(PngSamples.rows(out)).usingRecursiveComparison().isEqualTo(PngSamples.rows(expected));
     }
 
     /**
