@@ -33,7 +33,11 @@ class CpuPlannerTest {
             "auto            | box:31    | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
             "auto            | unsharp   | fast            | cpu-2d               | auto: mask not separable, 2D"})
     void planSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
-        LaunchPlan plan = CpuPlanner.plan(Strategy.parse(requested), MaskPresets.parse(mask));
+        assertPlan(CpuPlanner.plan(Strategy.parse(requested), MaskPresets.parse(mask)), requested, runs, passes, reason);
+    }
+
+    /** The plan asked for {@code requested}, runs {@code runs} through the passes (space-separated) for the reason. */
+    private static void assertPlan(LaunchPlan plan, String requested, String runs, String passes, String reason) {
         assertEquals(Strategy.parse(requested), plan.requested());
         assertEquals(Strategy.parse(runs), plan.runs());
         assertEquals(List.of(passes.split(" ")), plan.kernels());
@@ -73,10 +77,7 @@ class CpuPlannerTest {
             "fft             | box:31    | fast            | cpu-2d               | fft → fast: the CPU plane filter has no FFT path"})
     void planeFilterPlanSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
         LaunchPlan plan = CpuPlanner.planePlan(Strategy.parse(requested), MaskPresets.parse(mask));
-        assertEquals(Strategy.parse(requested), plan.requested());
-        assertEquals(Strategy.parse(runs), plan.runs());
-        assertEquals(List.of(passes.split(" ")), plan.kernels());
-        assertEquals(reason, plan.reason());
+        assertPlan(plan, requested, runs, passes, reason);
         // and the filter returns that plan
         float[] rows = new float[20 * (5 + MaskPresets.parse(mask).height() - 1)];
         try (CpuPlaneFilter planes = new CpuPlaneFilter(1)) {
