@@ -1,7 +1,9 @@
 // =====================================================================================
-// Fast strategies (the performance issue): all three channels in one launch (blockIdx.z picks
-// the channel), compile-time radius for square masks r = 0..15 (every weight becomes an
-// immediate constant-bank operand of its FFMA), and a sliding window in registers: each
+// Fast strategies (the performance issue): all channels in one launch (blockIdx.z picks the
+// channel; a grid of depth 3 for an image, 1 for the single plane of a grey or 16-bit image,
+// which then reads in0 and writes out0 only), compile-time radius for square masks r = 0..15
+// (every weight becomes an immediate constant-bank operand of its FFMA), and a sliding window in
+// registers: each
 // thread computes PY outputs down a column, so every value it reads feeds up to PY * (2r+1)
 // multiply-adds. Radius 0 to 3 reads float4s from global memory through L1; radius 4 streams
 // rows into a shared-memory ring with cp.async; radius 5 to 15 uses a shared-memory tile whose

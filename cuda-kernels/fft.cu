@@ -2,8 +2,9 @@
 // fft: the kernels around cuFFT (the transforms themselves are cuFFT's, from the host's CUDA
 // libraries). Each channel is padded with the policy's ghost cells into a P x Q real plane (P, Q:
 // lengths with factors 2, 3, 5 and 7 only, at least h + 2ry and w + 2rx; zeros past the padded
-// image), the three planes go through one batched real-to-complex transform, each spectrum is
-// multiplied by the conjugate of the mask's (a correlation, not a convolution), and one batched
+// image), the planes (three of an image; one of a grey or 16-bit plane, grid depth 1) go
+// through one batched real-to-complex transform, each spectrum is multiplied by the conjugate of
+// the mask's (a correlation, not a convolution), and one batched
 // complex-to-real transform brings them back: output (x, y) is element (x, y) of the plane,
 // because output y reads padded rows y .. y + 2ry, all inside the plane, so nothing wraps.
 // =====================================================================================

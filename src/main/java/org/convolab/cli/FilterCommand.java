@@ -81,7 +81,7 @@ public final class FilterCommand implements Callable<Integer> {
         double flops = 2.0 * r.width() * r.height() * spec.mask().width() * spec.mask().height() * r.format().colourChannels();
         return String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d %s image in %d band%s%s%n"
                         + "filter %.3f ms, read+filter+write %.3f ms%n%.1f GFLOP/s (filter)",
-                engine.backend(), engine.device(), r.strategy().id(), r.width(), r.height(), r.format(), r.bands(),
+                engine.backend(), engine.device(), r.plan().describe(), r.width(), r.height(), r.format(), r.bands(),
                 r.bands() == 1 ? "" : "s", r.prePass() ? " (a first pass read the far edge's rows)" : "",
                 r.filterMs(), totalMs, flops / (r.filterMs() * 1e6));
     }

@@ -10,6 +10,7 @@ import org.convolab.engine.Backend;
 import org.convolab.engine.Conformance;
 import org.convolab.engine.Engines;
 import org.convolab.engine.HistogramCheck;
+import org.convolab.engine.PlaneFilterCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,8 +26,11 @@ import picocli.CommandLine.Spec;
                 + "strategy ran than the one named are counted and listed.",
                 "Then every histogram strategy against the plain CPU count, exactly: 1x1 to 4099x1601 and 24 MP, random, "
                 + "constant and dark images, 256, 64, 7 and 1 bins.",
-                "Prints a line per failure, 'histograms: N passed, M failed', and last 'N passed, M failed' for the filters; "
-                + "exit 1 on any failure."})
+                "Then the plane filter of grey and 16-bit images (the GPU's own on the cuda backend): every strategy x every "
+                + "policy x square and rectangular masks, separable and not, x 16-bit planes of 1x1 to 257x255 cut in bands, "
+                + "against the double-precision reference.",
+                "Prints a line per failure, 'histograms: N passed, M failed', 'planes: N passed, M failed', and last "
+                + "'N passed, M failed' for the filters; exit 1 on any failure."})
 public final class SelftestCommand implements Callable<Integer> {
 
     @Spec
@@ -49,6 +53,7 @@ public final class SelftestCommand implements Callable<Integer> {
         Conformance matrix = new Conformance(Math.max(0, Math.min(15, maxRadius)), Conformance.SIZES, 42);
         Conformance.Summary s;
         HistogramCheck.Summary hs;
+        PlaneFilterCheck.Summary ps;
         try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
             out.println("selftest on " + engine.backend() + " (" + engine.device() + "): " + list.size() + " strategies");
             out.flush();
@@ -64,13 +69,18 @@ public final class SelftestCommand implements Callable<Integer> {
                 out.println(line);
                 out.flush();
             });
+            ps = PlaneFilterCheck.full().run(engine, list, line -> {
+                out.println(line);
+                out.flush();
+            });
         }
         out.println(hs.line());
+        out.println(ps.line());
         if (!s.notes().isEmpty()) {
             out.println(s.notes());
         }
         out.println(s.line());
         out.flush();
-        return s.failed() == 0 && hs.failed() == 0 ? 0 : 1;
+        return s.failed() == 0 && hs.failed() == 0 && ps.failed() == 0 ? 0 : 1;
     }
 }

@@ -52,6 +52,15 @@ public interface ConvolutionEngine extends AutoCloseable {
         return java.util.OptionalDouble.empty();
     }
 
+    /**
+     * A new {@link PlaneFilter} of this backend's own, for grey and 16-bit images (the caller closes it
+     * before the engine), or empty when the backend has none: {@code engine.PlaneFilters} then gives the
+     * CPU's. The CUDA engine has one.
+     */
+    default java.util.Optional<PlaneFilter> planeFilter() {
+        return java.util.Optional.empty();
+    }
+
     /** Device memory, survived faults and fall-backs; {@link EngineDiagnostics#NONE} by default. */
     default EngineDiagnostics diagnostics() {
         return EngineDiagnostics.NONE;

@@ -43,8 +43,13 @@ public record FilterSpec(Mask mask, BorderPolicy border, float divisor, float of
 
     /** Maps one channel's sum to an 8-bit value, as every engine must. */
     public int toByte(double acc) {
+        return toSample(acc, 255);
+    }
+
+    /** Maps one channel's sum to a sample of 0 to {@code max} (255, or 65535 for 16 bits), in double. */
+    public int toSample(double acc, int max) {
         double a = abs ? Math.abs(acc) : acc;
         double v = Math.floor(a / divisor + offset + 0.5);
-        return v <= 0 ? 0 : (v >= 255 ? 255 : (int) v);
+        return v <= 0 ? 0 : (v >= max ? max : (int) v);
     }
 }

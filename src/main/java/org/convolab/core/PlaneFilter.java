@@ -6,8 +6,9 @@ package org.convolab.core;
  * resolved through the ghost-cell policy by the caller, so a band of a big image and a whole image are
  * filtered alike; the filter supplies the columns left and right of the plane through the policy.
  *
- * <p>The CPU implementation is {@code cpu.CpuPlaneFilter}; a GPU engine can implement this interface
- * too, and {@code engine.PlaneFilters.forEngine} then picks it up.
+ * <p>The CPU implementation is {@code cpu.CpuPlaneFilter}; an engine that has its own (the CUDA engine's
+ * {@code cuda.CudaPlaneFilter}) offers it through {@link ConvolutionEngine#planeFilter}, and
+ * {@code engine.PlaneFilters.forEngine} picks it up.
  */
 public interface PlaneFilter extends AutoCloseable {
 
@@ -21,8 +22,10 @@ public interface PlaneFilter extends AutoCloseable {
      * @param spec     mask and border (only the policy's columns are used here)
      * @param strategy auto, or a strategy that says whether to take the separable path
      * @param sums     receives {@code outRows * width} raw sums (before divisor, offset and abs)
+     * @return what ran: the strategy asked for, the one that ran and why, the passes (and, on a GPU, the launches)
+     * @throws ConvolabException when the strategy does not apply to the mask, or the backend fails
      */
-    void correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy, float[] sums);
+    LaunchPlan correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy, float[] sums);
 
     @Override
     void close();

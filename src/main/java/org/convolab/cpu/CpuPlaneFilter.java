@@ -5,6 +5,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.SeparableMask;
@@ -14,6 +15,7 @@ import org.convolab.core.Strategy;
  * The CPU's {@link PlaneFilter}: the same float arithmetic as {@link CpuEngine} (the same
  * {@link CpuEngine#shiftRow} and {@link CpuEngine#accumulate}, in the same order), so an 8-bit grey
  * plane filtered here gives the bits CpuEngine gives each channel. Rows are split across threads.
+ * Two paths ({@link CpuPlanner#planePlan}): rows then columns, and the 2D loop.
  */
 public final class CpuPlaneFilter implements PlaneFilter {
 
@@ -31,20 +33,21 @@ public final class CpuPlaneFilter implements PlaneFilter {
     }
 
     @Override
-    public void correlate(float[] rows, int w, int outRows, FilterSpec spec, Strategy strategy, float[] sums) {
+    public LaunchPlan correlate(float[] rows, int w, int outRows, FilterSpec spec, Strategy strategy, float[] sums) {
         Mask mask = spec.mask();
         strategy.checkApplicable(mask);
-        SeparableMask sep = mask.separable().orElse(null);
-        boolean separable = sep != null && (strategy == Strategy.AUTO || strategy.needsSeparable());
+        LaunchPlan plan = CpuPlanner.planePlan(strategy, mask);
+        boolean separable = plan.runs().needsSeparable();
         int rx = mask.radiusX();
         int pw = w + 2 * rx;
         int inRows = outRows + mask.height() - 1;
         float[] padded = padColumns(rows, w, inRows, rx, spec.border());
         if (separable) {
-            separable(padded, pw, inRows, w, outRows, sep, sums);
+            separable(padded, pw, inRows, w, outRows, mask.separable().orElseThrow(), sums);
         } else {
             direct(padded, pw, w, outRows, mask, sums);
         }
+        return plan;
     }
 
     /** Each row widened by rx ghost columns a side, through the policy. */

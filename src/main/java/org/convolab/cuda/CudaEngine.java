@@ -23,6 +23,7 @@ import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
+import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
@@ -34,7 +35,8 @@ import org.convolab.core.Timings;
  * <p>An image goes up once as packed ARGB from pinned memory and is unpacked on the GPU into three
  * float planes; it stays there until another image is filtered, so a new mask costs only the
  * kernels, the pack and one download. Every phase is timed with CUDA events. A CUDA error tears the
- * context down; the next filter builds it again.
+ * context down; the next filter builds it again. Grey and 16-bit images go through the same kernels one
+ * float plane at a time ({@link #planeFilter}).
  */
 public final class CudaEngine implements ConvolutionEngine {
 
@@ -95,7 +97,7 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** One attempt, in the context {@link #onGpu} made sure of. */
     private FilterResult filterOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
-        faults.beforeFilter(session.module(), session.stream());
+        beforeGpuWork();
         long limit = imageBytesLimit();
         if (residentBytes(image.width(), image.height()) > limit) {
             session.releaseResident();
@@ -108,10 +110,19 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /**
-     * Runs GPU work (a filter, a histogram) on the CUDA thread: a CUDA error tears the context down,
-     * and the work is tried once more on a rebuilt one before the fault goes to the caller.
+     * The GPU's own plane filter for grey and 16-bit images ({@link CudaPlaneFilter}): the same kernels, on
+     * this engine's CUDA thread, with the same retry after a fault as {@link #filter}.
      */
-    private <T> T onGpu(java.util.function.Supplier<T> work) {
+    @Override
+    public java.util.Optional<PlaneFilter> planeFilter() {
+        return java.util.Optional.of(new CudaPlaneFilter(this));
+    }
+
+    /**
+     * Runs GPU work (a filter, a plane, a histogram) on the CUDA thread: a CUDA error tears the context
+     * down, and the work is tried once more on a rebuilt one before the fault goes to the caller.
+     */
+    <T> T onGpu(java.util.function.Supplier<T> work) {
         return thread.call(() -> {
             if (closed) {
                 throw new ConvolabException("the CUDA engine is closed");
@@ -141,6 +152,55 @@ public final class CudaEngine implements ConvolutionEngine {
         } catch (CudaFault e) {
             session.teardown();
             throw e;
+        }
+    }
+
+    /**
+     * Runs {@code work} on the CUDA thread unless the engine is closed (its context, and all device
+     * memory in it, went with it); for releasing what an object of this engine holds on the device.
+     */
+    void onThreadWhileOpen(Runnable work) {
+        try {
+            thread.run(() -> {
+                if (!closed) {
+                    work.run();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // the engine is closed and its thread gone
+        }
+    }
+
+    /** The session (context, module, stream); on the CUDA thread only. */
+    CudaSession session() {
+        return session;
+    }
+
+    /** The launcher of a concrete strategy; on the CUDA thread only (launchers keep state between calls). */
+    ChannelLauncher launcher(Strategy runs) {
+        return launchers.get(runs);
+    }
+
+    /** Counts GPU work for the fault-injection tests and fails it when they ask; on the CUDA thread. */
+    void beforeGpuWork() {
+        faults.beforeFilter(session.module(), session.stream());
+    }
+
+    /**
+     * Makes room for {@code bytes} of device memory for {@code what} (a plane), on the CUDA thread: frees the
+     * resident image when it stands in the way (the next image filter uploads again), or says in one line
+     * that the device cannot hold them.
+     */
+    void makeRoomFor(long bytes, String what) {
+        long limit = imageBytesLimit();
+        if (bytes > limit) {
+            throw new ConvolabException(String.format(java.util.Locale.ROOT,
+                    "the GPU has too little free memory for %s (%.0f MiB needed, %.0f MiB free); use the CPU backend", what,
+                    bytes / 1048576.0, Math.max(0, limit) / 1048576.0));
+        }
+        ResidentImage r = session.resident();
+        if (r != null && bytes > limit - residentBytes(r.width(), r.height())) {
+            session.releaseResident();
         }
     }
 
@@ -191,7 +251,8 @@ public final class CudaEngine implements ConvolutionEngine {
         }
         CudaModule module = session.module();
         CUstream stream = session.stream();
-        LaunchContext ctx = new LaunchContext(module, stream, w, h, spec, session.globalMask().ptr(), r.scratch().ptr());
+        LaunchContext ctx = new LaunchContext(module, stream, w, h, spec, session.globalMask().ptr(), r.scratch().ptr(),
+                LaunchContext.RGB);
         launcher.prepare(ctx);
         long bytes = (long) w * h * 4;
 
@@ -275,7 +336,7 @@ public final class CudaEngine implements ConvolutionEngine {
             ResidentImage r = session.resident();
             CUstream stream = session.stream();
             LaunchContext ctx = new LaunchContext(session.module(), stream, image.width(), image.height(), spec,
-                    session.globalMask().ptr(), r.scratch().ptr());
+                    session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB);
             launcher.prepare(ctx);
             launchKernels(ctx, launcher, r, false); // warm the launch path
             cuEventRecord(session.event(0), stream);

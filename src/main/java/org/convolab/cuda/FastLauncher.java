@@ -5,8 +5,8 @@ import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
 
 /**
- * fast: all three channels in one launch (grid z = channel). Square masks of radius 0 to 3 run the
- * float4 kernel (32x8 threads, 4 outputs along x and {@value #VECTOR_PY} down a column each); radius
+ * fast: all channels in one launch (grid z = channel: three for an image, one for a plane). Square
+ * masks of radius 0 to 3 run the float4 kernel (32x8 threads, 4 outputs along x and {@value #VECTOR_PY} down a column each); radius
  * 4 the streamed kernel (32x8 threads walking down strips of 128 columns, {@value #STREAM_PY} rows
  * a step, rows split so that the grid fills about {@value #STREAM_WAVES} waves of resident blocks);
  * radius 5 to 15 the shared-tile kernel (64x4 threads, 4 outputs down a column); other shapes the
@@ -40,12 +40,12 @@ final class FastLauncher implements ChannelLauncher {
     static final int VECTOR_PY = KernelGeometry.FASTV_PY;
 
     /**
-     * Rows per block for the streamed kernel: the grid (strips x row chunks x 3 channels) is cut so
+     * Rows per block for the streamed kernel: the grid (strips x row chunks x channels) is cut so
      * that it fills about {@code waves} waves of the blocks the device holds at once, the last one
      * nearly full; fewer, longer chunks leave SMs idle in the last wave.
      */
-    static int streamChunk(int width, int height, int residentBlocks, int waves) {
-        int columns = 3 * KernelLaunch.ceilDiv(width, STREAM_OW);
+    static int streamChunk(int width, int height, int channels, int residentBlocks, int waves) {
+        int columns = channels * KernelLaunch.ceilDiv(width, STREAM_OW);
         int chunks = Math.max(1, (int) Math.min(height, (long) waves * residentBlocks / columns));
         int rows = KernelLaunch.ceilDiv(height, chunks);
         return Math.max(rows, 1);
@@ -93,20 +93,21 @@ final class FastLauncher implements ChannelLauncher {
         int r = compiledRadius(m);
         int w = ctx.width();
         int h = ctx.height();
+        int c = ctx.channels(); // grid z: blockIdx.z picks the plane
         String name = kernelName(m);
         KernelLaunch k = new KernelLaunch(name);
         int chunk = 0;
         if (r == STREAM_RADIUS) {
             int sbx = KernelGeometry.FASTS_BX;
             int sby = KernelGeometry.FASTS_BY;
-            chunk = streamChunk(w, h, ctx.module().residentBlocks(name, sbx * sby), STREAM_WAVES);
-            k.grid(KernelLaunch.ceilDiv(w, STREAM_OW), KernelLaunch.ceilDiv(h, chunk), 3).block(sbx, sby);
+            chunk = streamChunk(w, h, c, ctx.module().residentBlocks(name, sbx * sby), STREAM_WAVES);
+            k.grid(KernelLaunch.ceilDiv(w, STREAM_OW), KernelLaunch.ceilDiv(h, chunk), c).block(sbx, sby);
         } else if (r >= 0 && r <= MAX_VECTOR_RADIUS) {
-            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), 3).block(VBX, VBY);
+            k.grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), c).block(VBX, VBY);
         } else if (r >= 0) {
-            k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, BY * TILE_PY), 3).block(BX, BY);
+            k.grid(KernelLaunch.ceilDiv(w, BX), KernelLaunch.ceilDiv(h, BY * TILE_PY), c).block(BX, BY);
         } else {
-            k.grid(KernelLaunch.ceilDiv(w, ANY_OW), KernelLaunch.ceilDiv(h, ANY_OH), 3).block(ANY_BX, ANY_BY);
+            k.grid(KernelLaunch.ceilDiv(w, ANY_OW), KernelLaunch.ceilDiv(h, ANY_OH), c).block(ANY_BX, ANY_BY);
         }
         k.ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(w).i(h);
         if (r == STREAM_RADIUS) {

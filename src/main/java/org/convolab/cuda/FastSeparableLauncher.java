@@ -7,7 +7,8 @@ import org.convolab.core.SeparableMask;
 import org.convolab.core.Strategy;
 
 /**
- * fast-separable: one pass per block over all three channels (grid z = channel). A block of 32x8
+ * fast-separable: one pass per block over all channels (grid z = channel: three for an image, one
+ * for a plane). A block of 32x8
  * threads owns 128 columns x 8*{@link #rowsPerThread} rows: it filters the rows of its tile (halo
  * rows included) from global memory into shared memory, 4 per thread with float4 loads, then the
  * columns from there with a register window, so the intermediate never reaches global memory (24
@@ -52,7 +53,8 @@ final class FastSeparableLauncher implements ChannelLauncher {
     public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         int r = ctx.mask().radiusX();
         KernelLaunch k = new KernelLaunch("convolab_fastsep_r" + r);
-        k.grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), BY * rowsPerThread(r)), 3).block(BX, BY)
+        k.grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), BY * rowsPerThread(r)), ctx.channels())
+                .block(BX, BY)
                 .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(ctx.width()).i(ctx.height())
                 .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
     }

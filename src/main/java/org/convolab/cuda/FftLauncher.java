@@ -10,7 +10,8 @@ import org.convolab.core.Mask;
 
 /**
  * fft on the GPU: cuFFT ({@link CuFft}) between three small kernels of cuda-kernels/fft.cu (pad with
- * the policy's ghost cells, multiply by the conjugate mask spectrum, crop). The transforms, the work
+ * the policy's ghost cells, multiply by the conjugate mask spectrum, crop), over the three planes of an
+ * image or the one of {@link CudaPlaneFilter} in one batch. The transforms, the work
  * buffers and the mask spectrum are made in {@link #prepare} and kept while the context, image size
  * and mask stay, so a repeated filter (the bench's batches, live preview) runs only the five steps.
  * Transform lengths are the smallest with factors 2, 3, 5 and 7 that hold the padded image.
@@ -32,14 +33,14 @@ final class FftLauncher implements ChannelLauncher {
         Mask m = ctx.mask();
         Prepared p = prepared;
         if (p != null && p.module == ctx.module() && p.width == ctx.width() && p.height == ctx.height()
-                && p.rx == m.radiusX() && p.ry == m.radiusY()) {
+                && p.channels == ctx.channels() && p.rx == m.radiusX() && p.ry == m.radiusY()) {
             if (!p.mask.equals(m)) {
                 p.spectrumOf(m, ctx);
             }
             return;
         }
         if (p != null && p.module == ctx.module()) {
-            p.close(); // same context, another size: free the old plans and buffers first
+            p.close(); // same context, another size or channel count: free the old plans and buffers first
         }
         // A new context (after a teardown) took the old plans and buffers with it.
         prepared = null;
@@ -67,17 +68,17 @@ final class FftLauncher implements ChannelLauncher {
         CuFft.Api fft = CuFft.api();
         CuFft.check(fft.cufftSetStream(p.forward, stream), "cufftSetStream");
         CuFft.check(fft.cufftSetStream(p.inverse, stream), "cufftSetStream");
-        new KernelLaunch("convolab_fft_pad").grid(KernelLaunch.ceilDiv(p.q, BX), KernelLaunch.ceilDiv(p.p, BY), 3).block(BX, BY)
+        new KernelLaunch("convolab_fft_pad").grid(KernelLaunch.ceilDiv(p.q, BX), KernelLaunch.ceilDiv(p.p, BY), p.channels).block(BX, BY)
                 .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(p.planes.ptr()).i(p.width).i(p.height).i(p.rx).i(p.ry).i(p.q).i(p.p)
                 .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
         CuFft.check(fft.cufftExecR2C(p.forward, CuFft.address(p.planes.ptr()), CuFft.address(p.spectra.ptr())),
                 "cufftExecR2C " + p.describe());
         int n = p.p * (p.q / 2 + 1);
-        new KernelLaunch("convolab_fft_multiply").grid(Math.min(KernelLaunch.ceilDiv(n, 256), 4096), 3).block(256, 1)
+        new KernelLaunch("convolab_fft_multiply").grid(Math.min(KernelLaunch.ceilDiv(n, 256), 4096), p.channels).block(256, 1)
                 .ptr(p.spectra.ptr()).ptr(p.maskSpectrum.ptr()).i(n).f(1f / ((float) p.p * p.q)).run(ctx.module(), ctx.stream());
         CuFft.check(fft.cufftExecC2R(p.inverse, CuFft.address(p.spectra.ptr()), CuFft.address(p.planes.ptr())),
                 "cufftExecC2R " + p.describe());
-        new KernelLaunch("convolab_fft_crop").grid(KernelLaunch.ceilDiv(p.width, BX), KernelLaunch.ceilDiv(p.height, BY), 3)
+        new KernelLaunch("convolab_fft_crop").grid(KernelLaunch.ceilDiv(p.width, BX), KernelLaunch.ceilDiv(p.height, BY), p.channels)
                 .block(BX, BY).ptr(p.planes.ptr()).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(p.width).i(p.height).i(p.q).i(p.p)
                 .run(ctx.module(), ctx.stream());
     }
@@ -97,11 +98,13 @@ final class FftLauncher implements ChannelLauncher {
         }
     }
 
-    /** Plans, buffers and the mask spectrum for one context, image size and mask radius. */
+    /** Plans, buffers and the mask spectrum for one context, image size, channel count and mask radius. */
     private static final class Prepared implements AutoCloseable {
         final CudaModule module;
         final int width;
         final int height;
+        /** Planes transformed in one batch: three for an image, one for a plane. */
+        final int channels;
         final int rx;
         final int ry;
         /** Transform rows and columns. */
@@ -119,6 +122,7 @@ final class FftLauncher implements ChannelLauncher {
             module = ctx.module();
             width = ctx.width();
             height = ctx.height();
+            channels = ctx.channels();
             rx = m.radiusX();
             ry = m.radiusY();
             p = smoothLength(height + 2 * ry);
@@ -128,12 +132,12 @@ final class FftLauncher implements ChannelLauncher {
             CuFft.Api fft = CuFft.api();
             int[] dims = {p, q};
             IntByReference h = new IntByReference();
-            CuFft.check(fft.cufftPlanMany(h, 2, dims, null, 1, 0, null, 1, 0, CuFft.R2C, 3), "cufftPlanMany R2C " + describe());
+            CuFft.check(fft.cufftPlanMany(h, 2, dims, null, 1, 0, null, 1, 0, CuFft.R2C, channels), "cufftPlanMany R2C " + describe());
             forward = h.getValue();
-            CuFft.check(fft.cufftPlanMany(h, 2, dims, null, 1, 0, null, 1, 0, CuFft.C2R, 3), "cufftPlanMany C2R " + describe());
+            CuFft.check(fft.cufftPlanMany(h, 2, dims, null, 1, 0, null, 1, 0, CuFft.C2R, channels), "cufftPlanMany C2R " + describe());
             inverse = h.getValue();
-            planes = new DeviceBuffer(3 * real * 4);
-            spectra = new DeviceBuffer(3 * complex * 8);
+            planes = new DeviceBuffer(channels * real * 4);
+            spectra = new DeviceBuffer(channels * complex * 8);
             maskSpectrum = new DeviceBuffer(complex * 8);
             spectrumOf(m, ctx);
         }
@@ -163,7 +167,7 @@ final class FftLauncher implements ChannelLauncher {
         }
 
         String describe() {
-            return "(" + p + "x" + q + ", image " + width + "x" + height + ")";
+            return "(" + p + "x" + q + ", " + channels + (channels == 1 ? " plane" : " planes") + " of " + width + "x" + height + ")";
         }
 
         @Override

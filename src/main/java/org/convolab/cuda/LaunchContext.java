@@ -7,10 +7,14 @@ import org.convolab.core.Mask;
 
 /**
  * What a launcher needs for one filter: the module and stream, the image size, the spec, a global
- * copy of the mask and a scratch plane.
+ * copy of the mask, a scratch plane, and how many planes a launch over all channels takes
+ * ({@link #RGB} for an image, 1 for a plane of {@link CudaPlaneFilter}).
  */
 record LaunchContext(CudaModule module, CUstream stream, int width, int height, FilterSpec spec,
-                     CUdeviceptr globalMask, CUdeviceptr scratch) {
+                     CUdeviceptr globalMask, CUdeviceptr scratch, int channels) {
+
+    /** The planes of an image: red, green and blue. */
+    static final int RGB = 3;
 
     Mask mask() {
         return spec.mask();

@@ -1,5 +1,6 @@
 package org.convolab.engine;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
@@ -9,15 +10,19 @@ import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
+import org.convolab.cpu.CpuPlaneFilter;
 import org.convolab.cuda.CudaFault;
 
 /**
  * The auto backend: the GPU engine while it works, the CPU engine from the moment it fails for good
  * (it has already rebuilt its context once and failed again: the GPU has vanished or is broken), with
- * one message saying so. The filter that hit the failure is run again on the CPU, so no result is lost.
+ * one message saying so. The filter that hit the failure is run again on the CPU, so no result is lost;
+ * the same holds for its plane filter ({@link #planeFilter}).
  */
 public final class FallbackEngine implements ConvolutionEngine {
     private final ConvolutionEngine gpu;
@@ -64,6 +69,55 @@ public final class FallbackEngine implements ConvolutionEngine {
             }
         }
         return work.apply(current());
+    }
+
+    /**
+     * The GPU engine's plane filter while the GPU works, going over to the CPU's as {@link #filter} does: the
+     * plane that hit the failure is filtered again on the CPU. Empty when the GPU engine has none, or after
+     * the fall-back (the caller then takes the CPU's).
+     */
+    @Override
+    public Optional<PlaneFilter> planeFilter() {
+        if (current() != gpu) {
+            return Optional.empty();
+        }
+        return gpu.planeFilter().map(FallingBackPlanes::new);
+    }
+
+    /** A GPU plane filter that, once the GPU fails for good, goes on with a CPU one. */
+    private final class FallingBackPlanes implements PlaneFilter {
+        private final PlaneFilter onGpu;
+        private CpuPlaneFilter onCpu;
+
+        FallingBackPlanes(PlaneFilter onGpu) {
+            this.onGpu = onGpu;
+        }
+
+        @Override
+        public LaunchPlan correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy, float[] sums) {
+            if (current() == gpu) {
+                try {
+                    return onGpu.correlate(rows, width, outRows, spec, strategy, sums);
+                } catch (CudaFault f) {
+                    fallBack(f);
+                }
+            }
+            if (onCpu == null) {
+                onCpu = new CpuPlaneFilter();
+            }
+            return onCpu.correlate(rows, width, outRows, spec, strategy, sums);
+        }
+
+        @Override
+        public void close() {
+            try {
+                onGpu.close();
+            } finally {
+                if (onCpu != null) {
+                    onCpu.close();
+                }
+            }
+        }
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSink;
@@ -43,9 +44,19 @@ public final class StripFilter {
     private final PlaneFilter planes;
     private final int bandRowsWanted;
 
-    /** What a run did. */
-    public record Report(int width, int height, SampleFormat format, int bands, boolean prePass, Strategy strategy,
+    /**
+     * What a run did.
+     *
+     * @param plan what the last band ran (the bands of a run all take the same path): the strategy asked
+     *             for, the one that ran and why
+     */
+    public record Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan,
                          double filterMs) {
+
+        /** The strategy that ran. */
+        public Strategy strategy() {
+            return plan.runs();
+        }
     }
 
     /**
@@ -91,7 +102,7 @@ public final class StripFilter {
             }
             win.wanted = edge;
             boolean rgb8 = fmt.bitDepth() == 8 && !fmt.grey();
-            Strategy used = strategy;
+            LaunchPlan used = null;
             long filterNs = 0;
             int bands = 0;
             int[] outRow = new int[w * fmt.channels()];
@@ -106,8 +117,7 @@ public final class StripFilter {
                 if (rgb8) {
                     used = rgbBand(win, w, fmt, y0, y1, ry, spec, strategy, sink, outRow, argb);
                 } else {
-                    planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, outRow);
-                    used = strategy;
+                    used = planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, outRow);
                 }
                 filterNs += System.nanoTime() - t;
                 bands++;
@@ -128,7 +138,7 @@ public final class StripFilter {
         return rows;
     }
 
-    private Strategy rgbBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec, Strategy strategy,
+    private LaunchPlan rgbBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec, Strategy strategy,
                              RowSink sink, int[] outRow, int[] buffer) {
         boolean constant = spec.border() instanceof ConstantPolicy;
         int top = constant ? Math.max(0, y0 - ry) : y0 - ry;
@@ -161,11 +171,12 @@ public final class StripFilter {
             }
             sink.writeRow(outRow);
         }
-        return r.strategy();
+        return r.plan();
     }
 
-    private void planarBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec, Strategy strategy,
-                            float[] in, float[] sums, RowSink sink, int[] outRow) {
+    /** Filters a band a colour channel at a time through the plane filter; returns the plan of the last. */
+    private LaunchPlan planarBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec,
+                                  Strategy strategy, float[] in, float[] sums, RowSink sink, int[] outRow) {
         int n = y1 - y0;
         int ch = fmt.channels();
         int max = fmt.maxValue();
@@ -175,6 +186,7 @@ public final class StripFilter {
             outRows[y] = fmt.alpha() ? src.clone() : new int[w * ch]; // alpha passes through
         }
         float ghost = spec.border().constant();
+        LaunchPlan plan = null;
         for (int c = 0; c < fmt.colourChannels(); c++) {
             for (int k = 0; k < n + 2 * ry; k++) {
                 int y = y0 - ry + k;
@@ -188,7 +200,7 @@ public final class StripFilter {
                     in[o + x] = row[s];
                 }
             }
-            planes.correlate(in, w, n, spec, strategy, sums);
+            plan = planes.correlate(in, w, n, spec, strategy, sums);
             for (int y = 0; y < n; y++) {
                 int[] out = outRows[y];
                 int o = y * w;
@@ -200,6 +212,7 @@ public final class StripFilter {
         for (int[] r : outRows) {
             sink.writeRow(r);
         }
+        return plan;
     }
 
     /** The rows read and still needed: a ring of the last rows plus the edge rows kept aside. */

@@ -54,6 +54,15 @@ class FilterStreamedCliTest {
     }
 
     @Test
+    void timingsSayWhatTheSixteenBitPathRanAndWhy() {
+        Path in = png16("p16.png", 19, 11);
+        CliTest.Run r = CliTest.run("filter", in.toString(), "-o", dir.resolve("p.png").toString(), "--mask", "sharpen",
+                "--strategy", "fft", "--backend", "cpu", "--timings");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("strategy fast (fft → fast: the CPU plane filter has no FFT path), 19x11 16-bit grey image");
+    }
+
+    @Test
     void qualityChangesTheJpegAndBadQualityIsOneLine() throws Exception {
         Path in = Path.of("sample-images/chelsea.png");
         Path low = dir.resolve("low.jpg");

@@ -33,7 +33,11 @@ class CpuPlannerTest {
             "auto            | box:31    | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
             "auto            | unsharp   | fast            | cpu-2d               | auto: mask not separable, 2D"})
     void planSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
-        LaunchPlan plan = CpuPlanner.plan(Strategy.parse(requested), MaskPresets.parse(mask));
+        assertPlan(CpuPlanner.plan(Strategy.parse(requested), MaskPresets.parse(mask)), requested, runs, passes, reason);
+    }
+
+    /** The plan asked for {@code requested}, runs {@code runs} through the passes (space-separated) for the reason. */
+    private static void assertPlan(LaunchPlan plan, String requested, String runs, String passes, String reason) {
         assertEquals(Strategy.parse(requested), plan.requested());
         assertEquals(Strategy.parse(runs), plan.runs());
         assertEquals(List.of(passes.split(" ")), plan.kernels());
@@ -58,6 +62,27 @@ class CpuPlannerTest {
             FilterResult result = engine.filter(SyntheticImages.gradient(16, 16), spec, Strategy.AUTO);
             assertEquals(CpuPlanner.plan(Strategy.AUTO, spec.mask()), result.plan());
             assertEquals(result.plan().runs(), result.strategy());
+        }
+    }
+
+    /** The plane filter has rows then columns and the 2D loop, no FFT: large masks and fft run the 2D loop, and say so. */
+    @ParameterizedTest(name = "{0} on {1} -> {2} via {3}")
+    @CsvSource(delimiter = '|', value = {
+            "auto            | box:5     | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
+            "auto            | laplacian | fast            | cpu-2d               | auto: mask not separable, 2D",
+            "auto            | unsharp   | fast            | cpu-2d               | auto: mask not separable, 2D",
+            "naive           | box:5     | naive           | cpu-2d               | ''",
+            "separable-tiled | box:5     | separable-tiled | cpu-rows cpu-columns | ''",
+            "fft             | laplacian | fast            | cpu-2d               | fft → fast: the CPU plane filter has no FFT path",
+            "fft             | box:31    | fast            | cpu-2d               | fft → fast: the CPU plane filter has no FFT path"})
+    void planeFilterPlanSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
+        LaunchPlan plan = CpuPlanner.planePlan(Strategy.parse(requested), MaskPresets.parse(mask));
+        assertPlan(plan, requested, runs, passes, reason);
+        // and the filter returns that plan
+        float[] rows = new float[20 * (5 + MaskPresets.parse(mask).height() - 1)];
+        try (CpuPlaneFilter planes = new CpuPlaneFilter(1)) {
+            assertEquals(plan, planes.correlate(rows, 20, 5, FilterSpec.of(MaskPresets.parse(mask), BorderPolicy.parse("wrap")),
+                    Strategy.parse(requested), new float[20 * 5]));
         }
     }
 }

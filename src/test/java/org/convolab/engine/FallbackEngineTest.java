@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolutionEngine;
@@ -12,7 +13,10 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.PlaneFilter;
 import org.convolab.cpu.CpuEngine;
+import org.convolab.cpu.CpuPlaneFilter;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.cuda.CudaFault;
 import org.junit.jupiter.api.Test;
@@ -45,6 +49,29 @@ class FallbackEngineTest {
         }
 
         @Override
+        public Optional<PlaneFilter> planeFilter() {
+            CpuPlaneFilter planes = new CpuPlaneFilter(1);
+            return Optional.of(new PlaneFilter() {
+                @Override
+                public LaunchPlan correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy, float[] sums) {
+                    if (++calls > 2) {
+                        java.util.Arrays.fill(sums, -1f); // a half-written result must not reach the caller
+                        throw new CudaFault("CUDA_ERROR_ILLEGAL_ADDRESS (test)", null);
+                    }
+                    return planes.correlate(rows, width, outRows, spec, strategy, sums);
+                }
+
+                @Override
+                public void close() {
+                    planesClosed = true;
+                    planes.close();
+                }
+            });
+        }
+
+        boolean planesClosed;
+
+        @Override
         public void close() {
             closed = true;
             inner.close();
@@ -67,6 +94,40 @@ class FallbackEngineTest {
             assertThat(notices.get(0)).contains("GPU stopped working").contains("going on with the CPU engine");
             assertThat(e.failure()).contains("CUDA_ERROR_LAUNCH_FAILED");
             assertThat(gpu.closed).isTrue();
+        }
+    }
+
+    @Test
+    void theGpuPlaneFilterFailingForGoodHandsThePlaneToTheCpuWithOneMessage() {
+        VanishingGpu gpu = new VanishingGpu();
+        List<String> notices = new ArrayList<>();
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("gaussian:1.5"), BorderPolicy.parse("reflect"));
+        java.util.Random rnd = new java.util.Random(4);
+        int w = 23;
+        int outRows = 9;
+        float[] rows = new float[w * (outRows + spec.mask().height() - 1)];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = rnd.nextInt(65536);
+        }
+        float[] expected = new float[w * outRows];
+        try (CpuPlaneFilter cpu = new CpuPlaneFilter(1)) {
+            cpu.correlate(rows, w, outRows, spec, Strategy.AUTO, expected);
+        }
+        try (FallbackEngine e = new FallbackEngine(gpu, notices::add)) {
+            try (PlaneFilter planes = PlaneFilters.forEngine(e)) {
+                for (int i = 0; i < 5; i++) {
+                    float[] sums = new float[w * outRows];
+                    planes.correlate(rows, w, outRows, spec, Strategy.AUTO, sums);
+                    assertThat(sums).as("plane %d", i).containsExactly(expected);
+                    assertThat(e.backend()).isEqualTo(i < 2 ? "cuda" : "cpu");
+                }
+            }
+            assertThat(notices).hasSize(1);
+            assertThat(notices.get(0)).contains("GPU stopped working").contains("ILLEGAL_ADDRESS");
+            assertThat(gpu.closed).isTrue();
+            assertThat(gpu.planesClosed).isTrue();
+            // after the fall-back a new plane filter is the CPU's from the start
+            assertThat(e.planeFilter()).isEmpty();
         }
     }
 }

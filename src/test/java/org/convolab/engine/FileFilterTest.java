@@ -3,9 +3,7 @@ package org.convolab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ar.com.hjg.pngj.ImageInfo;
 import ar.com.hjg.pngj.PngReader;
-import ar.com.hjg.pngj.PngWriter;
 import ar.com.hjg.pngj.chunks.PngChunkICCP;
 import java.awt.Point;
 import java.awt.Transparency;
@@ -31,6 +29,7 @@ import org.convolab.core.MaskPresets;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
+import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -50,31 +49,6 @@ class FileFilterTest {
         ENGINE.close();
     }
 
-    static List<int[]> pngRows(Path file) {
-        PngReader r = new PngReader(file.toFile());
-        List<int[]> rows = new ArrayList<>();
-        while (r.hasMoreRows()) {
-            rows.add(((ar.com.hjg.pngj.ImageLineInt) r.readRow()).getScanline().clone());
-        }
-        r.end();
-        return rows;
-    }
-
-    static Path writePng(Path file, int w, int h, int bits, boolean alpha, boolean grey, long seed) {
-        ImageInfo info = new ImageInfo(w, h, bits, alpha, grey, false);
-        PngWriter pw = new PngWriter(file.toFile(), info, true);
-        Random rnd = new Random(seed);
-        int[] row = new int[info.samplesPerRow];
-        for (int y = 0; y < h; y++) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = rnd.nextInt(1 << bits);
-            }
-            pw.writeRowInt(row);
-        }
-        pw.end();
-        return file;
-    }
-
     StripFilter.Report run(Path in, Path out, int band) {
         return FileFilter.run(new FileFilter.Job(in, out, false, 2_000_000_000L, RowSinks.Options.defaults(), band), ENGINE, IDENTITY,
                 Strategy.AUTO, n -> { });
@@ -82,7 +56,7 @@ class FileFilterTest {
 
     @Test
     void sixteenBitRgbPngRoundTripsBitForBit() {
-        Path in = writePng(dir.resolve("in16.png"), 31, 17, 16, false, false, 1);
+        Path in = PngSamples.write(dir.resolve("in16.png"), 31, 17, 16, false, false, 1);
         Path out = dir.resolve("out16.png");
         StripFilter.Report r = run(in, out, 4);
         assertThat(r.format()).isEqualTo(new SampleFormat(3, 16));
@@ -90,33 +64,33 @@ class FileFilterTest {
         assertThat(check.imgInfo.bitDepth).isEqualTo(16);
         assertThat(check.imgInfo.alpha).isFalse();
         check.close();
-        assertThat(pngRows(out)).usingRecursiveComparison().isEqualTo(pngRows(in));
+        assertThat(PngSamples.rows(out)).usingRecursiveComparison().isEqualTo(PngSamples.rows(in));
     }
 
     @Test
     void greyAndGreyAlphaPngsStayGreyBitForBit() {
         for (boolean alpha : new boolean[] {false, true}) {
-            Path in = writePng(dir.resolve("g" + alpha + ".png"), 23, 19, 8, alpha, true, 2);
+            Path in = PngSamples.write(dir.resolve("g" + alpha + ".png"), 23, 19, 8, alpha, true, 2);
             Path out = dir.resolve("og" + alpha + ".png");
             run(in, out, 3);
             PngReader check = new PngReader(out.toFile());
             assertThat(check.imgInfo.greyscale).isTrue();
             assertThat(check.imgInfo.alpha).isEqualTo(alpha);
             check.close();
-            assertThat(pngRows(out)).usingRecursiveComparison().isEqualTo(pngRows(in));
+            assertThat(PngSamples.rows(out)).usingRecursiveComparison().isEqualTo(PngSamples.rows(in));
         }
     }
 
     @Test
     void rgbPngIsWrittenAsRgbAndRgbaAsRgba() {
         for (boolean alpha : new boolean[] {false, true}) {
-            Path in = writePng(dir.resolve("c" + alpha + ".png"), 9, 7, 8, alpha, false, 3);
+            Path in = PngSamples.write(dir.resolve("c" + alpha + ".png"), 9, 7, 8, alpha, false, 3);
             Path out = dir.resolve("oc" + alpha + ".png");
             run(in, out, 2);
             PngReader check = new PngReader(out.toFile());
             assertThat(check.imgInfo.channels).isEqualTo(alpha ? 4 : 3);
             check.close();
-            assertThat(pngRows(out)).usingRecursiveComparison().isEqualTo(pngRows(in));
+            assertThat(PngSamples.rows(out)).usingRecursiveComparison().isEqualTo(PngSamples.rows(in));
         }
     }
 
@@ -176,7 +150,7 @@ class FileFilterTest {
         Path out = dir.resolve("rocket.png");
         run(in, out, 16);
         int w = stored.getWidth();
-        List<int[]> rows = pngRows(out);
+        List<int[]> rows = PngSamples.rows(out);
         for (int y = 0; y < stored.getHeight(); y++) {
             assertThat(rows.get(y)).as("row %d", y).isEqualTo(stored.getRaster().getPixels(0, y, w, 1, (int[]) null));
         }
@@ -212,7 +186,7 @@ class FileFilterTest {
 
     @Test
     void alphaToJpegIsSaidOnce() {
-        Path in = writePng(dir.resolve("a.png"), 8, 300, 16, true, false, 5);
+        Path in = PngSamples.write(dir.resolve("a.png"), 8, 300, 16, true, false, 5);
         List<String> notices = new ArrayList<>();
         FileFilter.run(new FileFilter.Job(in, dir.resolve("a.jpg"), false, 2_000_000_000L, RowSinks.Options.defaults(), 7),
                 ENGINE, IDENTITY, Strategy.AUTO, notices::add);
@@ -246,7 +220,7 @@ class FileFilterTest {
 
     @Test
     void truncatedPngFailsWithOneLineAndLeavesNoFile() throws Exception {
-        Path in = writePng(dir.resolve("t.png"), 64, 64, 8, false, false, 6);
+        Path in = PngSamples.write(dir.resolve("t.png"), 64, 64, 8, false, false, 6);
         byte[] b = Files.readAllBytes(in);
         Path cut = Files.write(dir.resolve("cut.png"), java.util.Arrays.copyOf(b, b.length / 2));
         Path out = dir.resolve("cut-out.png");
@@ -257,7 +231,7 @@ class FileFilterTest {
 
     @Test
     void existingOutputIsNotReplacedWithoutAsking() throws Exception {
-        Path in = writePng(dir.resolve("e.png"), 4, 4, 8, false, false, 7);
+        Path in = PngSamples.write(dir.resolve("e.png"), 4, 4, 8, false, false, 7);
         Path out = Files.writeString(dir.resolve("keep.png"), "mine");
         assertThatThrownBy(() -> run(in, out, 0)).hasMessageContaining("the file exists");
         assertThat(Files.readString(out)).isEqualTo("mine");

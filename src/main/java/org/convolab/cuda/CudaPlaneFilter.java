@@ -1,0 +1,174 @@
+package org.convolab.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
+import java.util.List;
+import jcuda.CudaException;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask;
+import org.convolab.core.PlaneFilter;
+import org.convolab.core.Strategy;
+
+/**
+ * The CUDA engine's {@link PlaneFilter}, for grey and 16-bit images (a band and a channel at a time when a
+ * file streams): the rows go up as floats, through the kernels that {@link CudaPlanner} picks for the
+ * strategy, and the sums come back.
+ *
+ * <p>The kernels are the image path's, run on one plane instead of three (grid z = 1, fft in a batch of
+ * one). They see the rows as a plane of {@code outRows + mask height - 1} rows and would apply the policy
+ * above and below it too, but the rows kept ({@code ry} to {@code ry + outRows - 1}) read only rows that
+ * are there: the caller's rows stand for the vertical ghost cells, and only the columns come from the
+ * policy, as the contract says. This is how {@link CudaStrips} filters a strip with its halo rows.
+ *
+ * <p>All work runs on the engine's CUDA thread with the engine's retry after a fault ({@link CudaEngine#onGpu}).
+ * The device buffers stay while planes of at most their size come (the bands of a file) and the context
+ * lives; {@link #close} frees them.
+ */
+public final class CudaPlaneFilter implements PlaneFilter {
+
+    private final CudaEngine engine;
+    /** The device buffers of the last plane; the CUDA thread's. */
+    private Buffers buffers;
+
+    CudaPlaneFilter(CudaEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public LaunchPlan correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy, float[] sums) {
+        Mask mask = spec.mask();
+        strategy.checkApplicable(mask);
+        int inRows = outRows + mask.height() - 1;
+        if (width < 1 || outRows < 0 || rows.length < (long) width * inRows || sums.length < (long) width * outRows) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "%d output rows of width %d with a %d-row mask need %d input rows (%d values) and room for %d sums"
+                            + " (got %d values, %d sums)", outRows, width, mask.height(), inRows, (long) width * inRows,
+                    (long) width * outRows, rows.length, sums.length));
+        }
+        LaunchPlan plan = CudaPlanner.plan(strategy, mask);
+        if (outRows == 0) {
+            return plan;
+        }
+        return engine.onGpu(() -> run(rows, width, outRows, inRows, spec, plan, sums));
+    }
+
+    /** One attempt, on the CUDA thread in the context the engine made sure of. */
+    private LaunchPlan run(float[] rows, int w, int outRows, int inRows, FilterSpec spec, LaunchPlan plan, float[] sums) {
+        engine.beforeGpuWork();
+        CudaSession session = engine.session();
+        CudaModule module = session.module();
+        CUstream stream = session.stream();
+        Buffers b = buffersFor(module, w, inRows);
+        ChannelLauncher launcher = engine.launcher(plan.runs());
+        LaunchContext ctx = new LaunchContext(module, stream, w, inRows, spec, session.globalMask().ptr(), b.scratch.ptr(), 1);
+        List<String> launches = List.of();
+        try {
+            cuMemcpyHtoD(b.in.ptr(), Pointer.to(rows), 4L * w * inRows);
+            launcher.prepare(ctx);
+            module.startLaunchLog();
+            try {
+                if (launcher.allChannels()) {
+                    // one plane: only the first of the three the kernels take is read (grid z = 1)
+                    CUdeviceptr[] in = {b.in.ptr(), b.in.ptr(), b.in.ptr()};
+                    CUdeviceptr[] out = {b.out.ptr(), b.out.ptr(), b.out.ptr()};
+                    launcher.launchAll(ctx, in, out);
+                } else {
+                    launcher.launch(ctx, b.in.ptr(), b.out.ptr());
+                }
+            } finally {
+                launches = module.takeLaunchLog();
+            }
+            cuStreamSynchronize(stream);
+            long first = 4L * spec.mask().radiusY() * w; // the first row kept
+            cuMemcpyDtoH(Pointer.to(sums), b.out.ptr().withByteOffset(first), 4L * w * outRows);
+        } catch (CudaException e) {
+            throw new CudaFault("CUDA error while filtering a " + w + "x" + inRows + " plane with " + plan.runs().id()
+                    + (launches.isEmpty() ? "" : " (" + String.join(", ", launches) + ")") + ": " + e.getMessage(), e);
+        }
+        return plan.withLaunches(launches);
+    }
+
+    /** Buffers for a w x h plane: the last ones when they are of this context and large enough, else new ones. */
+    private Buffers buffersFor(CudaModule module, int w, int h) {
+        long floats = (long) w * h;
+        if (buffers != null && buffers.module != module) {
+            buffers = null; // the context they were made in is gone, and took them with it
+        }
+        if (buffers != null && buffers.floats >= floats) {
+            return buffers;
+        }
+        freeBuffers();
+        engine.makeRoomFor(Buffers.bytes(floats), "a " + w + "x" + h + " plane");
+        buffers = new Buffers(module, floats);
+        return buffers;
+    }
+
+    /** Frees the buffers when they belong to the current context; on the CUDA thread. */
+    private void freeBuffers() {
+        Buffers b = buffers;
+        buffers = null;
+        if (b != null && b.module == engine.session().module()) {
+            b.close();
+        }
+    }
+
+    /** Frees the device buffers (nothing to do once the engine is closed: its context took them). */
+    @Override
+    public void close() {
+        engine.onThreadWhileOpen(() -> {
+            try {
+                freeBuffers();
+            } catch (CudaException e) {
+                // a broken context frees everything at its teardown
+            }
+        });
+    }
+
+    /** Input, output and scratch (the separable strategies' row pass) planes, all {@code floats} long. */
+    private static final class Buffers implements AutoCloseable {
+        final CudaModule module;
+        final long floats;
+        final DeviceBuffer in;
+        final DeviceBuffer out;
+        final DeviceBuffer scratch;
+
+        Buffers(CudaModule module, long floats) {
+            this.module = module;
+            this.floats = floats;
+            DeviceBuffer i = null;
+            DeviceBuffer o = null;
+            try {
+                i = new DeviceBuffer(4 * floats);
+                o = new DeviceBuffer(4 * floats);
+                scratch = new DeviceBuffer(4 * floats);
+            } catch (RuntimeException e) {
+                if (i != null) {
+                    i.close();
+                }
+                if (o != null) {
+                    o.close();
+                }
+                throw e;
+            }
+            in = i;
+            out = o;
+        }
+
+        static long bytes(long floats) {
+            return 3 * 4 * floats;
+        }
+
+        @Override
+        public void close() {
+            in.close();
+            out.close();
+            scratch.close();
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.convolab.io;
+
+import ar.com.hjg.pngj.ImageInfo;
+import ar.com.hjg.pngj.ImageLineInt;
+import ar.com.hjg.pngj.PngReader;
+import ar.com.hjg.pngj.PngWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/** PNGs of random samples at any depth and layout, written and read row by row with PNGJ, for the file tests. */
+public final class PngSamples {
+
+    private PngSamples() {
+    }
+
+    /** Writes a w x h PNG of random samples ({@code bits} 8 or 16; grey or RGB; with alpha or not). */
+    public static Path write(Path file, int w, int h, int bits, boolean alpha, boolean grey, long seed) {
+        ImageInfo info = new ImageInfo(w, h, bits, alpha, grey, false);
+        PngWriter pw = new PngWriter(file.toFile(), info, true);
+        Random rnd = new Random(seed);
+        int[] row = new int[info.samplesPerRow];
+        for (int y = 0; y < h; y++) {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = rnd.nextInt(1 << bits);
+            }
+            pw.writeRowInt(row);
+        }
+        pw.end();
+        return file;
+    }
+
+    /** The stored samples of a PNG, a row an array. */
+    public static List<int[]> rows(Path file) {
+        PngReader r = new PngReader(file.toFile());
+        List<int[]> rows = new ArrayList<>();
+        while (r.hasMoreRows()) {
+            rows.add(((ImageLineInt) r.readRow()).getScanline().clone());
+        }
+        r.end();
+        return rows;
+    }
+}
