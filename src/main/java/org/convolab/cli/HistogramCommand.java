@@ -18,6 +18,7 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
+import org.convolab.engine.HistogramContention;
 import org.convolab.io.ImageAlpha;
 import org.convolab.io.ImageFiles;
 import picocli.CommandLine.Command;
@@ -42,7 +43,10 @@ import picocli.CommandLine.TypeConversionException;
                         + "transparency); for other files it is left empty in csv and null in json, and left out of the table.",
                 "csv: a header 'bin,r,g,b,a,luminance', then one line per bin.",
                 "--bench times every strategy (or --strategy) on a uniform random and a constant WxH image, and on IMAGE "
-                        + "scaled to WxH (nearest neighbour, which keeps its skew) when one is given."})
+                        + "scaled to WxH (nearest neighbour, which keeps its skew) when one is given.",
+                "--contention runs the classroom's contention experiment (its Histograms tab) and prints what the tab shows: "
+                        + "every strategy's Gpixels/s on a uniform random WxH image, the dark sample photograph and a constant "
+                        + "WxH image, fastest first, the sentence on why and each strategy's lesson. No IMAGE."})
 public final class HistogramCommand implements Callable<Integer> {
 
     @Spec
@@ -74,8 +78,12 @@ public final class HistogramCommand implements Callable<Integer> {
     @Option(names = "--bench", description = "time the strategies instead (kernel ms from batches of 10 launches, Gpixels/s)")
     boolean bench;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "6000x4000", converter = OptionConverters.ImageSize.class,
-            description = "--bench: image size (default ${DEFAULT-VALUE}, 24 MP)")
+    @Option(names = "--contention", description = "run the classroom's contention experiment (see above)")
+    boolean contention;
+
+    @Option(names = "--size", paramLabel = "WxH", converter = OptionConverters.ImageSize.class,
+            description = "--bench: image size (default 6000x4000, 24 MP); --contention: the uniform and constant images' "
+                    + "size (default 2048x2048, as in the classroom)")
     OptionConverters.Size size;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "10", converter = OptionConverters.Positive.class,
@@ -92,6 +100,12 @@ public final class HistogramCommand implements Callable<Integer> {
             throw new ParameterException(cmd.commandLine(), "Invalid value for option '--format': "
                     + UserText.quote(format) + " (use table, csv or json)");
         }
+        if (bench && contention) {
+            throw new ParameterException(cmd.commandLine(), "--bench and --contention are two different runs: give one");
+        }
+        if (contention) {
+            return contention();
+        }
         if (input == null && !bench) {
             throw new ParameterException(cmd.commandLine(), "Missing required parameter: 'IMAGE'");
         }
@@ -102,11 +116,33 @@ public final class HistogramCommand implements Callable<Integer> {
                 List<HistogramStrategy> list = strategy == null ? List.of(HistogramStrategy.values()) : List.of(strategy);
                 String name = input == null ? null : String.valueOf(input.getFileName());
                 HistogramBench b = new HistogramBench(engine, bins, repeat, warmup);
-                print(b.run(size.width(), size.height(), image, name, list));
+                OptionConverters.Size wh = size == null ? new OptionConverters.Size(6000, 4000) : size;
+                print(b.run(wh.width(), wh.height(), image, name, list));
                 return 0;
             }
             HistogramResult r = engine.histogram(image, bins, strategy == null ? HistogramStrategy.FAST : strategy);
             print(r, image, ImageAlpha.declared(input));
+        }
+        return 0;
+    }
+
+    /** The classroom's experiment, through the engine's one implementation; prints its text. */
+    private int contention() {
+        if (input != null) {
+            throw new ParameterException(cmd.commandLine(), "--contention runs the classroom's experiment on its own images: "
+                    + "give no IMAGE");
+        }
+        if (!format.equals("table")) {
+            throw new ParameterException(cmd.commandLine(), "--contention prints a table: leave --format out");
+        }
+        int side = HistogramContention.SIDE;
+        OptionConverters.Size wh = size == null ? new OptionConverters.Size(side, side) : size;
+        PrintWriter err = cmd.commandLine().getErr();
+        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+            HistogramContention.Result r = HistogramContention.run(engine, HistogramContention.subjects(wh.width(), wh.height()));
+            PrintWriter out = cmd.commandLine().getOut();
+            out.print(HistogramContention.text(r));
+            out.flush();
         }
         return 0;
     }

@@ -7,9 +7,11 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import javax.imageio.ImageIO;
 import org.convolab.cli.CliTest.Run;
+import org.convolab.core.HistogramStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -140,5 +142,30 @@ class HistogramCommandTest {
         assertThat(missing.code()).isEqualTo(1);
         assertThat(missing.errLines()).hasSize(1);
         assertThat(missing.errLines().get(0)).contains("no such file");
+    }
+
+    @Test
+    void contentionRunsTheClassroomExperimentAndPrintsWhatTheTabShows() {
+        Run r = CliTest.run("histogram", "--contention", "--backend", "cpu", "--size", "64x48");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        // the note the tab shows above its table, word for word
+        assertThat(lines.get(0)).startsWith("The strategies are GPU kernels: the CPU engine counts one way")
+                .contains("uniform random").contains("dark photo").contains("constant").endsWith("Choose the GPU backend to see contention.");
+        String head = lines.stream().filter(l -> l.startsWith("strategy")).findFirst().orElseThrow();
+        assertThat(head).contains("uniform random").contains("dark photo").contains("constant").endsWith("why");
+        for (HistogramStrategy s : HistogramStrategy.values()) {
+            String row = lines.stream().filter(l -> l.startsWith(s.id() + " ")).findFirst().orElseThrow();
+            assertThat(row).contains("GPU only").endsWith(s.lesson());
+        }
+    }
+
+    @Test
+    void contentionTakesNoImageAndIsNotABench() {
+        Run image = CliTest.run("histogram", "--contention", "x.png", "--backend", "cpu");
+        assertThat(image.code()).isEqualTo(2);
+        assertThat(image.err()).contains("give no IMAGE");
+        assertThat(CliTest.run("histogram", "--contention", "--bench", "--backend", "cpu").code()).isEqualTo(2);
+        assertThat(CliTest.run("histogram", "--contention", "--format", "csv", "--backend", "cpu").code()).isEqualTo(2);
     }
 }
