@@ -9,6 +9,7 @@ import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
@@ -73,6 +74,11 @@ public final class FallbackEngine implements ConvolutionEngine {
 
     @Override
     public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        return onCurrent(e -> e.histogram(image, bins, strategy));
+    }
+
+    @Override
+    public HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
         return onCurrent(e -> e.histogram(image, bins, strategy));
     }
 
