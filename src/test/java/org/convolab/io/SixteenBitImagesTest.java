@@ -3,19 +3,7 @@ package org.convolab.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ar.com.hjg.pngj.ImageInfo;
-import ar.com.hjg.pngj.PngWriter;
-import java.awt.Point;
-import java.awt.Transparency;
-import java.awt.color.ColorSpace;
-import java.awt.image.BufferedImage;
-import java.awt.image.ComponentColorModel;
-import java.awt.image.DataBuffer;
-import java.awt.image.Raster;
-import java.awt.image.WritableRaster;
 import java.nio.file.Path;
-import java.util.Random;
-import javax.imageio.ImageIO;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Rgba16Image;
 import org.junit.jupiter.api.Test;
@@ -26,24 +14,6 @@ class SixteenBitImagesTest {
 
     @TempDir
     Path dir;
-
-    /** Writes a PNG of random samples and returns them, row after row, as stored. */
-    private static int[] png(Path file, int w, int h, int bits, boolean alpha, boolean grey, long seed) {
-        ImageInfo info = new ImageInfo(w, h, bits, alpha, grey, false);
-        PngWriter pw = new PngWriter(file.toFile(), info, true);
-        Random rnd = new Random(seed);
-        int[] all = new int[info.samplesPerRow * h];
-        int[] row = new int[info.samplesPerRow];
-        for (int y = 0; y < h; y++) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = rnd.nextInt(1 << bits);
-            }
-            System.arraycopy(row, 0, all, y * row.length, row.length);
-            pw.writeRowInt(row);
-        }
-        pw.end();
-        return all;
-    }
 
     /** The image's samples as R, G, B, A ints per pixel. */
     private static int[] rgba(Rgba16Image img) {
@@ -62,7 +32,7 @@ class SixteenBitImagesTest {
             boolean alpha = layout % 2 == 1;
             boolean grey = layout >= 2;
             Path f = dir.resolve("p" + layout + ".png");
-            int[] stored = png(f, w, h, 16, alpha, grey, layout);
+            int[] stored = TestImageFiles.png(f, w, h, 16, alpha, grey, layout);
             Rgba16Image img = SixteenBitImages.read(f, Long.MAX_VALUE).orElseThrow();
             assertThat(img.width()).isEqualTo(w);
             assertThat(img.height()).isEqualTo(h);
@@ -80,30 +50,11 @@ class SixteenBitImagesTest {
     }
 
     @Test
-    void aSixteenBitTiffIsReadAtItsDepth() throws Exception {
+    void aSixteenBitTiffIsReadAtItsDepth() {
         int w = 11;
         int h = 5;
-        ComponentColorModel cm = new ComponentColorModel(ColorSpace.getInstance(ColorSpace.CS_sRGB), false, false,
-                Transparency.OPAQUE, DataBuffer.TYPE_USHORT);
-        WritableRaster raster = Raster.createInterleavedRaster(DataBuffer.TYPE_USHORT, w, h, 3, new Point(0, 0));
-        Random rnd = new Random(4);
-        int[] px = new int[w * h * 3];
-        for (int i = 0; i < px.length; i++) {
-            px[i] = rnd.nextInt(65536);
-        }
-        raster.setPixels(0, 0, w, h, px);
         Path f = dir.resolve("t.tif");
-        javax.imageio.ImageWriter jdk = null; // the JDK's writer: a plain 16-bit TIFF
-        for (var it = ImageIO.getImageWritersByFormatName("tiff"); it.hasNext(); ) {
-            var wr = it.next();
-            if (wr.getClass().getName().startsWith("com.sun.")) {
-                jdk = wr;
-            }
-        }
-        try (var os = ImageIO.createImageOutputStream(f.toFile())) {
-            jdk.setOutput(os);
-            jdk.write(new BufferedImage(cm, raster, false, null));
-        }
+        int[] px = TestImageFiles.tiff16(f, w, h, 4);
         Rgba16Image img = SixteenBitImages.read(f, Long.MAX_VALUE).orElseThrow();
         for (int p = 0; p < w * h; p++) {
             for (int c = 0; c < 3; c++) {
@@ -116,7 +67,7 @@ class SixteenBitImagesTest {
     @Test
     void eightBitFilesAreLeftToImageFiles() {
         Path f = dir.resolve("eight.png");
-        png(f, 5, 4, 8, true, false, 1);
+        TestImageFiles.png(f, 5, 4, 8, true, false, 1);
         assertThat(SixteenBitImages.read(f, Long.MAX_VALUE)).isEmpty();
         assertThat(SixteenBitImages.read(Path.of("sample-images/rocket.jpg"), Long.MAX_VALUE)).isEmpty();
     }
@@ -126,7 +77,7 @@ class SixteenBitImagesTest {
         assertThatThrownBy(() -> SixteenBitImages.read(dir.resolve("nope.png"), Long.MAX_VALUE))
                 .isInstanceOf(ConvolabException.class).hasMessageContaining("no such file");
         Path f = dir.resolve("big.png");
-        png(f, 40, 30, 16, false, false, 2);
+        TestImageFiles.png(f, 40, 30, 16, false, false, 2);
         assertThatThrownBy(() -> SixteenBitImages.read(f, 1000)).isInstanceOf(ConvolabException.class)
                 .hasMessageContaining("over the limit");
     }
