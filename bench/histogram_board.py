@@ -14,7 +14,9 @@ channels: R, G, B, alpha and luminance. Peers count the four R, G, B, A (they ha
 NPP nppiHistogramEven_8u_C4R_Ctx on the packed image; CuPy bincount and histogram per channel of
 an (h, w, 4) uint8 view. Peers are timed the same way (board.cuda_median) and their counts checked
 against NumPy's bincount on the host. Last, `convolab histogram --format csv` on a PNG this script
-writes is compared with NumPy's counts for every strategy (the held-back check's question).
+writes is compared with NumPy's counts for every strategy (the held-back check's question), and the
+same for 16-bit PNGs (RGBA and grey, written here with zlib: no OpenCV or Pillow needed) at 65536,
+1000 and 7 bins, where privatized and aggregated must refuse past 2048 bins with exit status 2.
 
 Writes histogram-board.json and histogram-board.md (a section for docs/BENCHMARKS.md) to --out.
 Runtime: about a minute on an H100.
@@ -209,6 +211,81 @@ def write_png(path, rgba):
         cv2.imwrite(path, np.ascontiguousarray(rgba[..., order]))
 
 
+def write_png16(path, samples):
+    """A 16-bit PNG of an (h, w) grey or (h, w, c) uint16 array (c: 2 grey+alpha, 3 RGB, 4 RGBA), by hand:
+    big-endian samples, filter 0 on every row, one zlib stream."""
+    import struct
+    import zlib
+    a = samples if samples.ndim == 3 else samples[..., None]
+    h, w, c = a.shape
+    colour = {1: 0, 2: 4, 3: 2, 4: 6}[c]
+    rows = a.astype(">u2").reshape(h, w * c).view(np.uint8).reshape(h, w * c * 2)
+    raw = np.concatenate([np.zeros((h, 1), np.uint8), rows], axis=1).tobytes()
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, colour, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def numpy_counts16(r, g, b, a, bins):
+    """{channel: counts} of 16-bit planes by NumPy: bin = v * bins >> 16, luminance rounded half up."""
+    ch = {"r": r, "g": g, "b": b, "a": a, "luminance": luminance(r, g, b)}
+    return {k: np.bincount((v.ravel().astype(np.int64) * bins) >> 16, minlength=bins) for k, v in ch.items()}
+
+
+def csv_lines_problems(name, s, bins, lines, want, alpha):
+    """The first line of a csv that differs from NumPy's counts, as a one-element list, or none."""
+    if lines[0] != "bin,r,g,b,a,luminance" or len(lines) != bins + 1:
+        return [f"{name} {s} {bins} bins: header {lines[0]!r}, {len(lines)} lines"]
+    for k, line in enumerate(lines[1:]):
+        exp = [str(k)] + [str(want[c][k]) for c in ("r", "g", "b")] + [str(want["a"][k]) if alpha else ""] + \
+              [str(want["luminance"][k])]
+        if line.split(",") != exp:
+            return [f"{name} {s} {bins} bins, line {k + 1}: {line} (NumPy: {','.join(exp)})"]
+    return []
+
+
+def csv_check16(args, tmp):
+    """`convolab histogram --format csv` on 16-bit PNGs made here against NumPy's counts: every strategy,
+    RGBA and grey (counted in r, g and b, no alpha column), 65536 (the default), 1000 and 7 bins; past
+    2048 bins privatized and aggregated must exit 2 with one line naming shared memory."""
+    rng = np.random.default_rng(16)
+    problems, checked = [], 0
+    for name, shape in [("rgba16.png", (203, 311, 4)), ("grey16.png", (77, 901))]:
+        # a fifth of the samples in a narrow band, so that some bins are crowded
+        x = rng.integers(0, 65536, size=shape, dtype=np.uint16)
+        band = rng.random(shape) < 0.2
+        x[band] = (3000 + rng.integers(0, 40, size=int(band.sum()))).astype(np.uint16)
+        path = os.path.join(tmp, name)
+        write_png16(path, x)
+        if x.ndim == 3:
+            r, g, b, a = (x[..., k].astype(np.int64) for k in range(4))
+        else:
+            r = g = b = x.astype(np.int64)
+            a = np.full(x.shape, 65535, np.int64)
+        for bins in (None, 1000, 7):
+            n = bins or 65536
+            want = numpy_counts16(r, g, b, a, n)
+            for s in STRATEGIES:
+                cmd = [args.convolab, "histogram", path, "--backend", "cuda", "--strategy", s, "--format", "csv"]
+                if bins:
+                    cmd += ["--bins", str(bins)]
+                p = subprocess.run(cmd, capture_output=True, text=True)
+                checked += 1
+                if s in ("privatized", "aggregated") and n > 2048:
+                    err = p.stderr.strip().split("\n")
+                    if p.returncode != 2 or "shared memory" not in err[0]:
+                        problems.append(f"{name} {s} {n} bins: exit {p.returncode}, not the refusal: {p.stderr.strip()[:200]}")
+                    continue
+                if p.returncode != 0:
+                    problems.append(f"{name} {s} {n} bins: exit {p.returncode}: {p.stderr.strip()}")
+                    continue
+                problems += csv_lines_problems(name, s, n, p.stdout.strip().split("\n"), want, x.ndim == 3)
+    return checked, problems
+
+
 def csv_check(args, tmp):
     """`convolab histogram --format csv` on PNGs made here against NumPy's counts: every strategy,
     an RGBA and an RGB image (empty a column), 256 and 7 bins. Returns a list of problems."""
@@ -282,7 +359,8 @@ def markdown(doc):
     exact = all(r["exact"] for r in rows)
     peers_ok = all(not p["mismatch"] for p in doc["peers"])
     out += ["", f"Every Convolab count {'equalled' if exact else 'did NOT always equal'} the plain CPU count; peer counts "
-            f"{'matched' if peers_ok else 'did NOT all match'} NumPy's bincount. `convolab histogram --format csv` against NumPy: "
+            f"{'matched' if peers_ok else 'did NOT all match'} NumPy's bincount. `convolab histogram --format csv` against NumPy "
+            f"(8-bit and 16-bit PNGs; the refusals of privatized and aggregated past 2048 16-bit bins included): "
             f"{doc['csv_checked']} runs, {len(doc['csv_problems'])} problems."]
     return "\n".join(out) + "\n"
 
@@ -326,6 +404,9 @@ def main():
             doc["peers"].append({"workload": name, "peer": peer, "ms": ms, "channels": sorted(counts), "mismatch": bad})
         del xg
     doc["csv_checked"], doc["csv_problems"] = csv_check(args, args.out)
+    checked16, problems16 = csv_check16(args, args.out)
+    doc["csv_checked"] += checked16
+    doc["csv_problems"] += problems16
     for p in doc["csv_problems"][:10]:
         log("csv:", p)
     with open(os.path.join(args.out, "histogram-board.json"), "w") as f:

@@ -60,5 +60,11 @@
 #define HIST_CHANNELS 5                 // R, G, B, alpha, luminance
 #define HIST_MAX_BINS 256
 #define HIST_THREADS 256                // block of the plain kernels
-#define HIST_FAST_THREADS 512           // block of convolab_hist_fast
+// The fast kernels' tuning (bench/histlab tries other values; H100 results in bench/results/h100-2026-11-23):
+#define HIST_FAST_THREADS 512           // block of convolab_hist_fast and convolab_hist16_fast
 #define HIST_FAST_COPIES 8              // shared copies a block in convolab_hist_fast (lane % 8 picks one)
+#define HIST_FAST_QUADS 2               // 16-byte loads a thread issues before its atomics
+#define HIST_FAST_OPAQUE 1              // 1: alpha at its maximum counted in a register
+#define HIST_FAST_RUNS 0                // 0: none, 1: runs of equal pixels as weights, 2: and increments apart
+#define HIST_FAST_BLOCKS_PER_SM 0       // fast kernels' blocks a multiprocessor (0: as many as fit)
+#define HIST16_SHARED_BINS 2048         // the most 16-bit bins counted in shared memory (5 * 2048 words: 40 KiB)

@@ -8,18 +8,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
+import org.convolab.engine.HistogramContention;
 import org.convolab.io.ImageAlpha;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.SixteenBitImages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,13 +40,23 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "histogram", mixinStandardHelpOptions = true,
         description = {"Count the histograms of an image: R, G, B, alpha and luminance = round(0.299 R + 0.587 G + 0.114 B), "
-                + "halves up, of its 8-bit values.",
-                "With --bins N (1 to 256) value v falls in bin v * N / 256, rounded down: equal bins when N divides 256.",
+                + "halves up, of its stored values: 8-bit, or 16-bit for PNG and TIFF files of 16-bit samples (luminance "
+                + "then from the 16-bit values).",
+                "--bins N: value v falls in bin v * N / 256 for 8-bit images (N from 1 to 256, default 256), v * N / 65536 "
+                        + "for 16-bit ones (N from 1 to 65536, default 65536), rounded down: equal bins when N divides "
+                        + "256 or 65536.",
+                "Grey images: the grey value is counted in r, g and b alike (and luminance equals it).",
                 "The alpha column is filled only when the file has an alpha channel (RGBA, grey with alpha, a palette with "
                         + "transparency); for other files it is left empty in csv and null in json, and left out of the table.",
                 "csv: a header 'bin,r,g,b,a,luminance', then one line per bin.",
+                "On the GPU 16-bit values are counted by 16-bit kernels of the same strategies: privatized and aggregated "
+                        + "keep each block's histogram in shared memory and are refused past 2048 bins; fast counts in "
+                        + "shared memory up to 2048 bins and with global atomics past that.",
                 "--bench times every strategy (or --strategy) on a uniform random and a constant WxH image, and on IMAGE "
-                        + "scaled to WxH (nearest neighbour, which keeps its skew) when one is given."})
+                        + "scaled to WxH (nearest neighbour, which keeps its skew) when one is given.",
+                "--contention runs the classroom's contention experiment (its Histograms tab) and prints what the tab shows: "
+                        + "every strategy's Gpixels/s on a uniform random WxH image, the dark sample photograph and a constant "
+                        + "WxH image, fastest first, the sentence on why and each strategy's lesson. No IMAGE."})
 public final class HistogramCommand implements Callable<Integer> {
 
     @Spec
@@ -60,9 +74,10 @@ public final class HistogramCommand implements Callable<Integer> {
             description = "where to count (default ${DEFAULT-VALUE}: CUDA when usable, else the CPU)")
     Backend backend;
 
-    @Option(names = "--bins", paramLabel = "N", defaultValue = "256", converter = Bins.class,
-            description = "bins per channel, 1 to 256 (default ${DEFAULT-VALUE})")
-    int bins;
+    @Option(names = "--bins", paramLabel = "N", converter = Bins.class,
+            description = "bins per channel: 1 to 256 for 8-bit images (default 256), 1 to 65536 for 16-bit ones "
+                    + "(default 65536)")
+    Integer bins;
 
     @Option(names = "--format", paramLabel = "table|csv|json", defaultValue = "table", description = "default ${DEFAULT-VALUE}")
     String format;
@@ -74,8 +89,12 @@ public final class HistogramCommand implements Callable<Integer> {
     @Option(names = "--bench", description = "time the strategies instead (kernel ms from batches of 10 launches, Gpixels/s)")
     boolean bench;
 
-    @Option(names = "--size", paramLabel = "WxH", defaultValue = "6000x4000", converter = OptionConverters.ImageSize.class,
-            description = "--bench: image size (default ${DEFAULT-VALUE}, 24 MP)")
+    @Option(names = "--contention", description = "run the classroom's contention experiment (see above)")
+    boolean contention;
+
+    @Option(names = "--size", paramLabel = "WxH", converter = OptionConverters.ImageSize.class,
+            description = "--bench: image size (default 6000x4000, 24 MP); --contention: the uniform and constant images' "
+                    + "size (default 2048x2048, as in the classroom)")
     OptionConverters.Size size;
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "10", converter = OptionConverters.Positive.class,
@@ -92,26 +111,79 @@ public final class HistogramCommand implements Callable<Integer> {
             throw new ParameterException(cmd.commandLine(), "Invalid value for option '--format': "
                     + UserText.quote(format) + " (use table, csv or json)");
         }
+        if (bench && contention) {
+            throw new ParameterException(cmd.commandLine(), "--bench and --contention are two different runs: give one");
+        }
+        if (contention) {
+            return contention();
+        }
         if (input == null && !bench) {
             throw new ParameterException(cmd.commandLine(), "Missing required parameter: 'IMAGE'");
         }
-        RgbaImage image = input == null ? null : ImageFiles.read(input, (long) (maxMegapixels * 1e6));
+        long maxPixels = (long) (maxMegapixels * 1e6);
+        // the bench times 8-bit images; a 16-bit file is counted at its depth
+        Optional<Rgba16Image> wide = bench || input == null ? Optional.empty() : SixteenBitImages.read(input, maxPixels);
+        int depth = wide.isPresent() ? 16 : 8;
+        int n = binsFor(depth);
+        RgbaImage image = wide.isPresent() || input == null ? null : ImageFiles.read(input, maxPixels);
+        HistogramStrategy chosen = strategy == null ? HistogramStrategy.FAST : strategy;
         PrintWriter err = cmd.commandLine().getErr();
         try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
             if (bench) {
                 List<HistogramStrategy> list = strategy == null ? List.of(HistogramStrategy.values()) : List.of(strategy);
                 String name = input == null ? null : String.valueOf(input.getFileName());
-                HistogramBench b = new HistogramBench(engine, bins, repeat, warmup);
-                print(b.run(size.width(), size.height(), image, name, list));
+                HistogramBench b = new HistogramBench(engine, n, repeat, warmup);
+                OptionConverters.Size wh = size == null ? new OptionConverters.Size(6000, 4000) : size;
+                print(b.run(wh.width(), wh.height(), image, name, list));
                 return 0;
             }
-            HistogramResult r = engine.histogram(image, bins, strategy == null ? HistogramStrategy.FAST : strategy);
-            print(r, image, ImageAlpha.declared(input));
+            String refused = chosen.whyNotApplicable(n, depth);
+            if (refused != null && !engine.backend().equals("cpu")) {
+                throw new ParameterException(cmd.commandLine(), "Invalid value for option '--strategy': " + refused);
+            }
+            HistogramResult r = wide.isPresent() ? engine.histogram(wide.get(), n, chosen) : engine.histogram(image, n, chosen);
+            int w = wide.isPresent() ? wide.get().width() : image.width();
+            int h = wide.isPresent() ? wide.get().height() : image.height();
+            print(r, w, h, ImageAlpha.declared(input));
         }
         return 0;
     }
 
-    private void print(HistogramResult r, RgbaImage image, boolean alpha) {
+    /** The bin count asked for, or the depth's default (one bin a value); 8-bit images take at most 256. */
+    private int binsFor(int depth) {
+        if (bins == null) {
+            return depth == 16 ? Histogram.MAX_WIDE_BINS : Histogram.MAX_BINS;
+        }
+        if (depth == 8 && bins > Histogram.MAX_BINS) {
+            throw new ParameterException(cmd.commandLine(), "Invalid value for option '--bins': "
+                    + (bench ? "the bench's images are 8-bit: " : "an 8-bit image has ") + "1 to " + Histogram.MAX_BINS
+                    + " bins, not " + bins);
+        }
+        return bins;
+    }
+
+    /** The classroom's experiment, through the engine's one implementation; prints its text. */
+    private int contention() {
+        if (input != null) {
+            throw new ParameterException(cmd.commandLine(), "--contention runs the classroom's experiment on its own images: "
+                    + "give no IMAGE");
+        }
+        if (!format.equals("table")) {
+            throw new ParameterException(cmd.commandLine(), "--contention prints a table: leave --format out");
+        }
+        int side = HistogramContention.SIDE;
+        OptionConverters.Size wh = size == null ? new OptionConverters.Size(side, side) : size;
+        PrintWriter err = cmd.commandLine().getErr();
+        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+            HistogramContention.Result r = HistogramContention.run(engine, HistogramContention.subjects(wh.width(), wh.height()));
+            PrintWriter out = cmd.commandLine().getOut();
+            out.print(HistogramContention.text(r));
+            out.flush();
+        }
+        return 0;
+    }
+
+    private void print(HistogramResult r, int width, int height, boolean alpha) {
         PrintWriter out = cmd.commandLine().getOut();
         Histogram h = r.histogram();
         Histogram.Channel[] channels = Histogram.Channel.values();
@@ -134,8 +206,9 @@ public final class HistogramCommand implements Callable<Integer> {
             case "json" -> {
                 Map<String, Object> doc = new LinkedHashMap<>();
                 doc.put("image", String.valueOf(input));
-                doc.put("width", image.width());
-                doc.put("height", image.height());
+                doc.put("width", width);
+                doc.put("height", height);
+                doc.put("bit_depth", h.bitDepth());
                 doc.put("pixels", h.pixels());
                 doc.put("bins", h.bins());
                 doc.put("alpha", alpha);
@@ -148,9 +221,12 @@ public final class HistogramCommand implements Callable<Integer> {
                 out.println(new GsonBuilder().serializeNulls().setPrettyPrinting().create().toJson(doc));
             }
             default -> {
-                out.printf(Locale.ROOT, "%s: %dx%d, %d pixels, %d bins%s; counted by %s in %.3f ms (%.3f ms with the copies)%n",
-                        UserText.escape(String.valueOf(input)), image.width(), image.height(), h.pixels(), h.bins(),
-                        alpha ? "" : ", no alpha channel", r.countedBy(), r.kernelMs(), r.totalMs());
+                out.printf(Locale.ROOT, "%s: %dx%d, %d pixels, %d bins%s%s; counted by %s in %.3f ms (%.3f ms with the copies)%n",
+                        UserText.escape(String.valueOf(input)), width, height, h.pixels(), h.bins(),
+                        h.bitDepth() == 8 ? "" : " of 16-bit values", alpha ? "" : ", no alpha channel", r.countedBy(),
+                        r.kernelMs(), r.totalMs());
+                String first = h.bitDepth() == 8 ? "%-4s %-8s" : "%-5s %-11s";
+                String firstRow = h.bitDepth() == 8 ? "%-4d %-8s" : "%-5d %-11s";
                 List<String> head = new ArrayList<>(List.of("bin", "values"));
                 for (Histogram.Channel c : channels) {
                     if (c != Histogram.Channel.ALPHA || alpha) {
@@ -158,10 +234,10 @@ public final class HistogramCommand implements Callable<Integer> {
                     }
                 }
                 String cell = "%10s";
-                out.println(String.format(Locale.ROOT, "%-4s %-8s", head.get(0), head.get(1))
+                out.println(String.format(Locale.ROOT, first, head.get(0), head.get(1))
                         + head.subList(2, head.size()).stream().map(s -> String.format(Locale.ROOT, cell, s)).reduce("", String::concat));
                 for (int k = 0; k < h.bins(); k++) {
-                    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4d %-8s", k,
+                    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, firstRow, k,
                             h.lowValue(k) == h.highValue(k) ? String.valueOf(h.lowValue(k)) : h.lowValue(k) + "-" + h.highValue(k)));
                     for (Histogram.Channel c : channels) {
                         if (c != Histogram.Channel.ALPHA || alpha) {
@@ -206,7 +282,7 @@ public final class HistogramCommand implements Callable<Integer> {
         out.flush();
     }
 
-    /** 1 to 256 bins. */
+    /** 1 to 65536 bins (an 8-bit image takes at most 256, checked once the file's depth is known). */
     static final class Bins implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
@@ -214,12 +290,11 @@ public final class HistogramCommand implements Callable<Integer> {
             try {
                 n = Integer.parseInt(value.strip());
             } catch (NumberFormatException e) {
-                throw new TypeConversionException(UserText.quote(value) + " is not a whole number from 1 to " + Histogram.MAX_BINS);
+                throw new TypeConversionException(UserText.quote(value) + " is not a whole number from 1 to " + Histogram.MAX_WIDE_BINS);
             }
-            try {
-                Histogram.checkBins(n);
-            } catch (ConvolabException e) {
-                throw new TypeConversionException(e.getMessage());
+            if (n < 1 || n > Histogram.MAX_WIDE_BINS) {
+                throw new TypeConversionException("a histogram has 1 to " + Histogram.MAX_BINS + " bins (8-bit images) or 1 to "
+                        + Histogram.MAX_WIDE_BINS + " (16-bit ones), not " + n);
             }
             return n;
         }

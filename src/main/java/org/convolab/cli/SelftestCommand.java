@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
                 "A fall-back to the CPU or a GPU fault survived by retrying during the run fails it; checks where another "
                 + "strategy ran than the one named are counted and listed.",
                 "Then every histogram strategy against the plain CPU count, exactly: 1x1 to 4099x1601 and 24 MP, random, "
-                + "constant and dark images, 256, 64, 7 and 1 bins.",
+                + "constant and dark images, 256, 64, 7 and 1 bins; and 16-bit images, 1x1 to 1001x659 and 12 MP, 65536 "
+                + "bins down to 1 (privatized and aggregated must refuse past 2048 bins on the GPU).",
                 "Then the plane filter of grey and 16-bit images (the GPU's own on the cuda backend): every strategy x every "
                 + "policy x square and rectangular masks, separable and not, x 16-bit planes of 1x1 to 257x255 cut in bands, "
                 + "against the double-precision reference.",

@@ -45,6 +45,23 @@ public interface ConvolutionEngine extends AutoCloseable {
     }
 
     /**
+     * The histograms of a 16-bit image (R, G, B, alpha, luminance of the 16-bit values), counted by this
+     * backend as {@link #histogram(RgbaImage, int, HistogramStrategy)} counts 8-bit ones. Every backend
+     * and strategy gives exactly {@link Histogram#count(Rgba16Image, int)}; this default is that plain
+     * count on the calling thread.
+     *
+     * @param bins 1 to 65536 bins per channel
+     * @throws ConvolabException when the bin count is out of range, the strategy cannot count that many
+     *                           bins ({@link HistogramStrategy#whyNotApplicable}), or the backend fails
+     */
+    default HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
+        long t0 = System.nanoTime();
+        Histogram h = Histogram.count(image, bins);
+        double ms = (System.nanoTime() - t0) / 1e6;
+        return new HistogramResult(h, backend() + ", plain count", ms, ms);
+    }
+
+    /**
      * The kernel time of one histogram measured over {@code launches} back-to-back launches (the GPU
      * engine, where a single launch's events include its latency); empty for the others.
      */

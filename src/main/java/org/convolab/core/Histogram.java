@@ -3,13 +3,15 @@ package org.convolab.core;
 import java.util.Arrays;
 
 /**
- * The histograms of an 8-bit ARGB image: red, green, blue, alpha and luminance, each with the same
- * number of bins (1 to 256). Value v (0..255) falls in bin {@code v * bins / 256}, rounded down, so
- * 256 bins count every value on its own, and a bin count that divides 256 gives bins of equal width
- * (64 bins: values 0-3, 4-7, ...); other counts give widths that differ by one.
+ * The histograms of an image's 8-bit or 16-bit values: red, green, blue, alpha and luminance, each
+ * with the same number of bins (1 to 256 for 8-bit values, 1 to 65536 for 16-bit ones). Value v
+ * (0 to max, max = 2^depth - 1) falls in bin {@code v * bins / (max + 1)}, rounded down, so 256 (or
+ * 65536) bins count every value on its own, and a bin count that divides max + 1 gives bins of equal
+ * width (64 bins of 8-bit values: 0-3, 4-7, ...); other counts give widths that differ by one.
  *
  * <p>Luminance is {@code round(0.299 R + 0.587 G + 0.114 B)} with halves rounded up, computed exactly
- * in integers as {@code (299 R + 587 G + 114 B + 500) / 1000}, the same on the CPU and the GPU.
+ * in integers as {@code (299 R + 587 G + 114 B + 500) / 1000} on the values at their depth, the same
+ * on the CPU and the GPU, and binned like the other channels.
  *
  * <p>Alpha is always counted (an opaque image has every pixel in the top bin); whether an image
  * "has" alpha is a property of its file, which the caller knows and this class does not.
@@ -18,8 +20,11 @@ import java.util.Arrays;
  */
 public final class Histogram {
 
-    /** The most bins: one per 8-bit value. */
+    /** The most bins of 8-bit values: one per value. */
     public static final int MAX_BINS = 256;
+
+    /** The most bins of 16-bit values: one per value. */
+    public static final int MAX_WIDE_BINS = 65536;
 
     /** The channels counted, in the order of {@link #channelCounts}, CSV columns and the GPU's layout. */
     public enum Channel {
@@ -39,16 +44,29 @@ public final class Histogram {
 
     private static final int CHANNELS = Channel.values().length;
 
+    private final int depth;
     private final int bins;
     private final long[][] counts;
     private final long pixels;
 
     /**
+     * A histogram of 8-bit values.
+     *
      * @param counts one array of {@code bins} counts per channel, in {@link Channel} order; copied
      * @throws ConvolabException when the bin count is out of range or the arrays do not fit it
      */
     public Histogram(int bins, long[][] counts) {
-        checkBins(bins);
+        this(8, bins, counts);
+    }
+
+    /**
+     * @param depth  bits of the values counted: 8 or 16
+     * @param counts one array of {@code bins} counts per channel, in {@link Channel} order; copied
+     * @throws ConvolabException when the bin count is out of range for the depth or the arrays do not fit it
+     */
+    public Histogram(int depth, int bins, long[][] counts) {
+        checkBins(bins, depth);
+        this.depth = depth;
         if (counts.length != CHANNELS) {
             throw new IllegalArgumentException(CHANNELS + " channels expected, got " + counts.length);
         }
@@ -74,7 +92,12 @@ public final class Histogram {
      * channel, channel after channel in {@link Channel} order.
      */
     public static Histogram fromFlat(int bins, int[] flat) {
-        checkBins(bins);
+        return fromFlat(8, bins, flat);
+    }
+
+    /** {@link #fromFlat(int, int[])} for values of the given depth (8 or 16 bits). */
+    public static Histogram fromFlat(int depth, int bins, int[] flat) {
+        checkBins(bins, depth);
         if (flat.length != CHANNELS * bins) {
             throw new IllegalArgumentException("a flat histogram of " + bins + " bins has " + CHANNELS * bins + " counts, not " + flat.length);
         }
@@ -82,7 +105,7 @@ public final class Histogram {
         for (int k = 0; k < flat.length; k++) {
             c[k / bins][k % bins] = Integer.toUnsignedLong(flat[k]);
         }
-        return new Histogram(bins, c);
+        return new Histogram(depth, bins, c);
     }
 
     /**
@@ -105,21 +128,61 @@ public final class Histogram {
         return new Histogram(bins, c);
     }
 
+    /**
+     * The plain count of a 16-bit image, one pixel after another on the calling thread: the reference
+     * every backend and strategy must equal exactly.
+     */
+    public static Histogram count(Rgba16Image image, int bins) {
+        checkBins(bins, 16);
+        long[][] c = new long[CHANNELS][bins];
+        short[] s = image.samples();
+        for (int i = 0; i < s.length; i += Rgba16Image.SAMPLES) {
+            int r = s[i] & 0xffff;
+            int g = s[i + 1] & 0xffff;
+            int b = s[i + 2] & 0xffff;
+            c[0][binOf(r, bins, 16)]++;
+            c[1][binOf(g, bins, 16)]++;
+            c[2][binOf(b, bins, 16)]++;
+            c[3][binOf(s[i + 3] & 0xffff, bins, 16)]++;
+            c[4][binOf(luminance(r, g, b), bins, 16)]++;
+        }
+        return new Histogram(16, bins, c);
+    }
+
     /** The bin of an 8-bit value: {@code value * bins / 256}, rounded down. */
     public static int binOf(int value, int bins) {
         return value * bins >>> 8;
     }
 
-    /** round(0.299 R + 0.587 G + 0.114 B), halves up, exactly (integer arithmetic). */
+    /** The bin of a value of the given depth: {@code value * bins / 2^depth}, rounded down. */
+    public static int binOf(int value, int bins, int depth) {
+        return (int) ((long) value * bins >>> depth);
+    }
+
+    /** round(0.299 R + 0.587 G + 0.114 B), halves up, exactly (integer arithmetic), for 8-bit or 16-bit values. */
     public static int luminance(int r, int g, int b) {
         return (299 * r + 587 * g + 114 * b + 500) / 1000;
     }
 
     /** Throws with one sentence unless 1 <= bins <= 256. */
     public static void checkBins(int bins) {
-        if (bins < 1 || bins > MAX_BINS) {
-            throw new ConvolabException("a histogram of 8-bit values has 1 to " + MAX_BINS + " bins, not " + bins);
+        checkBins(bins, 8);
+    }
+
+    /** Throws with one sentence unless the depth is 8 or 16 and 1 <= bins <= 2^depth. */
+    public static void checkBins(int bins, int depth) {
+        if (depth != 8 && depth != 16) {
+            throw new ConvolabException("histograms count 8-bit or 16-bit values, not " + depth + "-bit ones");
         }
+        int most = 1 << depth;
+        if (bins < 1 || bins > most) {
+            throw new ConvolabException("a histogram of " + depth + "-bit values has 1 to " + most + " bins, not " + bins);
+        }
+    }
+
+    /** Bits of the values counted: 8 or 16. */
+    public int bitDepth() {
+        return depth;
     }
 
     /** The number of bins of every channel. */
@@ -147,12 +210,12 @@ public final class Histogram {
         return Arrays.stream(counts[channel.ordinal()]).max().orElse(0);
     }
 
-    /** The smallest 8-bit value in a bin. */
+    /** The smallest value in a bin. */
     public int lowValue(int bin) {
-        return (bin * 256 + bins - 1) / bins;
+        return (int) ((((long) bin << depth) + bins - 1) / bins);
     }
 
-    /** The largest 8-bit value in a bin. */
+    /** The largest value in a bin. */
     public int highValue(int bin) {
         return lowValue(bin + 1) - 1;
     }
@@ -162,6 +225,9 @@ public final class Histogram {
      * histogram's count first: "bin 17 of g: 40 against 39".
      */
     public String firstDifference(Histogram other) {
+        if (other.depth != depth) {
+            return depth + "-bit values against " + other.depth + "-bit ones";
+        }
         if (other.bins != bins) {
             return bins + " bins against " + other.bins;
         }
@@ -179,16 +245,16 @@ public final class Histogram {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Histogram h && h.bins == bins && Arrays.deepEquals(h.counts, counts);
+        return o instanceof Histogram h && h.depth == depth && h.bins == bins && Arrays.deepEquals(h.counts, counts);
     }
 
     @Override
     public int hashCode() {
-        return 31 * bins + Arrays.deepHashCode(counts);
+        return 31 * (31 * depth + bins) + Arrays.deepHashCode(counts);
     }
 
     @Override
     public String toString() {
-        return "Histogram of " + pixels + " pixels, " + bins + " bins";
+        return "Histogram of " + pixels + " pixels, " + bins + " bins of " + depth + "-bit values";
     }
 }

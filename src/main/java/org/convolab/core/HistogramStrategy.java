@@ -36,10 +36,18 @@ public enum HistogramStrategy {
             "On a constant or dark image a thread's values repeat, so one atomic carries a whole run; on uniform "
                     + "random data runs are rare and the bookkeeping makes it a little slower than privatized."),
     FAST("fast",
-            "16-byte loads of four pixels, eight lane-striped shared-memory copies per block, and a warp that sees "
-                    + "one colour adds it once",
-            "Lanes write different copies, so at most four of a warp's 32 threads collide on a counter, and a warp "
-                    + "whose 128 values of a channel fall in one bin does one update: contention costs it little on any image.");
+            "privatized with eight copies of the block histogram (lane L writes copy L % 8), two 16-byte loads of "
+                    + "four pixels a thread in flight, and the alpha of opaque pixels counted in a register",
+            "With eight copies a warp's 32 atomics land in more banks, the loads keep memory busy, the hardware merges "
+                    + "lanes that add 1 to one counter, and an opaque alpha costs no atomics: the fastest on uniform and "
+                    + "skewed images alike.");
+
+    /**
+     * The most bins of 16-bit values the shared-memory strategies (privatized, aggregated) keep in a
+     * block: 5 channels x 2048 counts, 40 KiB of the 48 KiB a block gets. Past it they are refused,
+     * and fast counts into global memory. 8-bit histograms (at most 256 bins) always fit.
+     */
+    public static final int SHARED_WIDE_BINS = 2048;
 
     private final String id;
     private final String description;
@@ -64,6 +72,20 @@ public enum HistogramStrategy {
     /** One sentence on why the strategy is as fast (or slow) as it is, for the classroom. */
     public String lesson() {
         return lesson;
+    }
+
+    /**
+     * Null when the strategy's kernel counts values of this depth into this many bins, else the one
+     * sentence why not: privatized and aggregated keep a block's histogram in shared memory, which
+     * holds at most {@link #SHARED_WIDE_BINS} bins of 16-bit values.
+     */
+    public String whyNotApplicable(int bins, int depth) {
+        if ((this == PRIVATIZED || this == AGGREGATED) && depth > 8 && bins > SHARED_WIDE_BINS) {
+            return id + " keeps each block's histogram in shared memory, which holds at most " + SHARED_WIDE_BINS
+                    + " bins of 16-bit values (5 channels x " + SHARED_WIDE_BINS + " counts, 40 KiB), not " + bins
+                    + ": use " + SHARED_WIDE_BINS + " bins or fewer, or global-atomics, sectioned, interleaved or fast";
+        }
+        return null;
     }
 
     /** Parses a strategy name; the message lists the names. */

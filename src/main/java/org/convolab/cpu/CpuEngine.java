@@ -16,6 +16,7 @@ import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.Mask;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.SeparableMask;
 import org.convolab.core.Strategy;
@@ -276,8 +277,18 @@ public final class CpuEngine implements ConvolutionEngine {
     /** Counts on all cores ({@link HistogramCounter}); the strategy is for the GPU and is ignored. */
     @Override
     public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        return timed(() -> HistogramCounter.count(image, bins, pool, threads));
+    }
+
+    /** Counts the 16-bit values on all cores ({@link HistogramCounter}); the strategy is ignored. */
+    @Override
+    public HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
+        return timed(() -> HistogramCounter.count(image, bins, pool, threads));
+    }
+
+    private HistogramResult timed(java.util.function.Supplier<Histogram> count) {
         long t0 = System.nanoTime();
-        Histogram h = HistogramCounter.count(image, bins, pool, threads);
+        Histogram h = count.get();
         double ms = (System.nanoTime() - t0) / 1e6;
         return new HistogramResult(h, device(), ms, ms);
     }

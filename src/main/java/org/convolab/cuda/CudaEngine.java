@@ -24,6 +24,7 @@ import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.PlaneFilter;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
@@ -374,6 +375,17 @@ public final class CudaEngine implements ConvolutionEngine {
     @Override
     public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
         Histogram.checkBins(bins);
+        return onGpu(() -> histograms.count(session, image, bins, strategy));
+    }
+
+    /** Counts a 16-bit image on the GPU with the strategy's 16-bit kernel, on the CUDA thread. */
+    @Override
+    public HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
+        Histogram.checkBins(bins, 16);
+        String why = strategy.whyNotApplicable(bins, 16);
+        if (why != null) {
+            throw new ConvolabException(why);
+        }
         return onGpu(() -> histograms.count(session, image, bins, strategy));
     }
 

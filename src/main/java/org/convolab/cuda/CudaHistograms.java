@@ -3,6 +3,7 @@ package org.convolab.cuda;
 import jcuda.driver.CUdeviceptr;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -18,6 +19,11 @@ final class CudaHistograms {
     /** Counts the image with the strategy's kernel. */
     HistogramResult count(CudaSession session, RgbaImage image, int bins, HistogramStrategy strategy) {
         return runner(session).count(session.module(), session.stream(), image, resident(session, image), bins, strategy);
+    }
+
+    /** Counts a 16-bit image with the strategy's 16-bit kernel (uploaded: the session holds 8-bit images only). */
+    HistogramResult count(CudaSession session, Rgba16Image image, int bins, HistogramStrategy strategy) {
+        return runner(session).count(session.module(), session.stream(), image, bins, strategy);
     }
 
     /** One count's time over {@code launches} back-to-back ones, in ms. */

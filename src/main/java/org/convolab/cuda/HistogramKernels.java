@@ -9,13 +9,16 @@ import java.util.Map;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
+import org.convolab.core.ConvolabException;
 import org.convolab.core.HistogramStrategy;
 
 /**
- * The launch of each histogram strategy's kernel in cuda-kernels/histogram.cu: its name, block, grid
- * and dynamic shared memory. The grid-stride kernels get as many blocks as the device holds at once
- * (more would only add private histograms to merge), fewer for small images; global-atomics gets one
- * thread per pixel. Use on the CUDA thread.
+ * The launch of each histogram strategy's kernel in cuda-kernels/histogram.cu, for 8-bit packed ARGB
+ * (convolab_hist_*) or 16-bit RGBA samples (convolab_hist16_*): its name, block, grid and dynamic
+ * shared memory. The grid-stride kernels get as many blocks as the device holds at once (more would
+ * only add private histograms to merge; fast at most {@code HIST_FAST_BLOCKS_PER_SM} a multiprocessor
+ * when that is set), fewer for small images; global-atomics gets one thread per pixel. Use on the
+ * CUDA thread.
  */
 final class HistogramKernels {
 
@@ -23,17 +26,19 @@ final class HistogramKernels {
     static final int CHANNELS = KernelGeometry.HIST_CHANNELS;
 
     private final Map<String, Integer> resident = new HashMap<>();
+    private int sms;
 
-    /** The kernel's name in the fatbin. */
-    static String kernel(HistogramStrategy s) {
-        return switch (s) {
-            case GLOBAL_ATOMICS -> "convolab_hist_global";
-            case SECTIONED -> "convolab_hist_sectioned";
-            case INTERLEAVED -> "convolab_hist_interleaved";
-            case PRIVATIZED -> "convolab_hist_privatized";
-            case AGGREGATED -> "convolab_hist_aggregated";
-            case FAST -> "convolab_hist_fast";
+    /** The kernel's name in the fatbin, for values of 8 or 16 bits. */
+    static String kernel(HistogramStrategy s, int depth) {
+        String name = switch (s) {
+            case GLOBAL_ATOMICS -> "global";
+            case SECTIONED -> "sectioned";
+            case INTERLEAVED -> "interleaved";
+            case PRIVATIZED -> "privatized";
+            case AGGREGATED -> "aggregated";
+            case FAST -> "fast";
         };
+        return (depth == 16 ? "convolab_hist16_" : "convolab_hist_") + name;
     }
 
     /** Threads per block of the strategy's kernel. */
@@ -41,42 +46,69 @@ final class HistogramKernels {
         return s == HistogramStrategy.FAST ? KernelGeometry.HIST_FAST_THREADS : KernelGeometry.HIST_THREADS;
     }
 
-    /** Dynamic shared memory of the strategy's kernel for a bin count. */
-    static int sharedBytes(HistogramStrategy s, int bins) {
+    /**
+     * Dynamic shared memory of the strategy's kernel for a bin count: the 16-bit fast kernel keeps its
+     * histogram in shared memory up to HIST16_SHARED_BINS bins and counts into global memory past that.
+     */
+    static int sharedBytes(HistogramStrategy s, int bins, int depth) {
         return switch (s) {
             case PRIVATIZED, AGGREGATED -> CHANNELS * bins * 4;
-            case FAST -> CHANNELS * bins * KernelGeometry.HIST_FAST_COPIES * 4;
+            case FAST -> depth == 16 ? (bins <= KernelGeometry.HIST16_SHARED_BINS ? CHANNELS * bins * 4 : 0)
+                    : CHANNELS * bins * KernelGeometry.HIST_FAST_COPIES * 4;
             default -> 0;
         };
     }
 
-    /** Threads the kernel would want for n pixels (the fast kernel reads four a thread). */
-    static long wantedThreads(HistogramStrategy s, int n) {
-        return s == HistogramStrategy.FAST ? Math.max(1, (n + 3L) / 4) : Math.max(1, n);
+    /** Threads the kernel would want for n pixels (the fast kernels read 16 bytes a thread: 4 or 2 pixels). */
+    static long wantedThreads(HistogramStrategy s, int n, int depth) {
+        int bytesPerPixel = depth == 16 ? 8 : 4;
+        int per = s != HistogramStrategy.FAST ? 1 : 16 / bytesPerPixel;
+        return Math.max(1, (n + per - 1L) / per);
     }
 
-    /** The launch that counts n pixels at {@code argb} into {@code counts} (5 * bins words, zeroed). */
-    KernelLaunch launch(CudaModule module, HistogramStrategy s, CUdeviceptr argb, int n, int bins, CUdeviceptr counts) {
-        int threads = threads(s);
-        int shared = sharedBytes(s, bins);
-        long blocks = (wantedThreads(s, n) + threads - 1) / threads;
-        if (s != HistogramStrategy.GLOBAL_ATOMICS) {
-            blocks = Math.min(blocks, residentBlocks(module, s, threads, shared));
+    /**
+     * The launch that counts n pixels of the given depth at {@code pixels} into {@code counts} (5 * bins
+     * words, zeroed).
+     *
+     * @throws ConvolabException when the strategy cannot count that many bins of that depth
+     */
+    KernelLaunch launch(CudaModule module, HistogramStrategy s, int depth, CUdeviceptr pixels, int n, int bins,
+                        CUdeviceptr counts) {
+        String why = s.whyNotApplicable(bins, depth);
+        if (why != null) {
+            throw new ConvolabException(why);
         }
-        return new KernelLaunch(kernel(s)).grid((int) blocks, 1).block(threads, 1).sharedBytes(shared)
-                .ptr(argb).i(n).i(bins).ptr(counts);
+        int threads = threads(s);
+        int shared = sharedBytes(s, bins, depth);
+        long blocks = (wantedThreads(s, n, depth) + threads - 1) / threads;
+        if (s != HistogramStrategy.GLOBAL_ATOMICS) {
+            int perSm = residentPerSm(module, kernel(s, depth), threads, shared);
+            if (s == HistogramStrategy.FAST && KernelGeometry.HIST_FAST_BLOCKS_PER_SM > 0) {
+                perSm = Math.min(perSm, KernelGeometry.HIST_FAST_BLOCKS_PER_SM);
+            }
+            blocks = Math.min(blocks, (long) perSm * multiprocessors());
+        }
+        return new KernelLaunch(kernel(s, depth)).grid((int) blocks, 1).block(threads, 1).sharedBytes(shared)
+                .ptr(pixels).i(n).i(bins).ptr(counts);
     }
 
-    /** Blocks of the kernel the whole device holds at once, with its dynamic shared memory. */
-    private int residentBlocks(CudaModule module, HistogramStrategy s, int threads, int shared) {
-        return resident.computeIfAbsent(kernel(s) + "/" + shared, key -> {
+    /** Blocks of the kernel one multiprocessor holds at once, with its dynamic shared memory (at least 1). */
+    private int residentPerSm(CudaModule module, String kernel, int threads, int shared) {
+        return resident.computeIfAbsent(kernel + "/" + shared, key -> {
             int[] perSm = {0};
-            cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, module.function(kernel(s)), threads, shared);
+            cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, module.function(kernel), threads, shared);
+            return Math.max(1, perSm[0]);
+        });
+    }
+
+    private int multiprocessors() {
+        if (sms == 0) {
             CUdevice dev = new CUdevice();
             cuCtxGetDevice(dev);
-            int[] sms = {0};
-            cuDeviceGetAttribute(sms, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
-            return Math.max(1, perSm[0] * sms[0]);
-        });
+            int[] count = {0};
+            cuDeviceGetAttribute(count, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+            sms = Math.max(1, count[0]);
+        }
+        return sms;
     }
 }

@@ -64,4 +64,9 @@ final class KernelGeometry {
     static final int HIST_THREADS = 256;
     static final int HIST_FAST_THREADS = 512;
     static final int HIST_FAST_COPIES = 8;
+    static final int HIST_FAST_QUADS = 2;
+    static final int HIST_FAST_OPAQUE = 1;
+    static final int HIST_FAST_RUNS = 0;
+    static final int HIST_FAST_BLOCKS_PER_SM = 0;
+    static final int HIST16_SHARED_BINS = 2048;
 }

@@ -38,6 +38,11 @@ final class PinnedBuffer implements AutoCloseable {
         ints.put(pixels, 0, pixels.length);
     }
 
+    /** Copies 16-bit samples in (two a 32-bit word, in the device's little-endian order). */
+    void put(short[] samples) {
+        host.getByteBuffer(0, (long) samples.length * 2).order(ByteOrder.nativeOrder()).asShortBuffer().put(samples);
+    }
+
     /** Copies pixels out; large images in parallel slices (one thread copies about 10 GB/s). */
     void get(int[] pixels) {
         int n = pixels.length;

@@ -12,6 +12,7 @@ import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.PlaneFilter;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
@@ -127,6 +128,11 @@ public final class FallbackEngine implements ConvolutionEngine {
 
     @Override
     public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+        return onCurrent(e -> e.histogram(image, bins, strategy));
+    }
+
+    @Override
+    public HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
         return onCurrent(e -> e.histogram(image, bins, strategy));
     }
 

@@ -3,13 +3,16 @@ package org.convolab.engine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -18,7 +21,10 @@ import org.convolab.core.RgbaImage;
  * a size that is no multiple of four pixels, and 24 MP) and on three kinds of image: random values
  * with random alpha, one constant colour (every thread hits the same bins) and a dark, skewed image
  * (values bunched near black, as in an astronomy photograph), with 256 bins, 64, 7 (a count that
- * does not divide 256) and 1.
+ * does not divide 256) and 1. Then the same for 16-bit images ({@link #WIDE_SIZES}, {@link
+ * #WIDE_BINS}: 65536 bins down to 1, on both sides of the shared-memory limit), where a strategy
+ * that cannot count that many bins must refuse with its sentence ({@link
+ * HistogramStrategy#whyNotApplicable}), which counts as passed.
  */
 public final class HistogramCheck {
 
@@ -30,6 +36,16 @@ public final class HistogramCheck {
 
     /** Bin counts checked at {@link #SIZES}. */
     public static final int[] BINS = {256, 64, 7, 1};
+
+    /** 16-bit image sizes checked with every kind and bin count of {@link #WIDE_BINS}. */
+    public static final int[][] WIDE_SIZES = {{1, 1}, {37, 1}, {17, 13}, {257, 255}, {1001, 659}};
+
+    /** 16-bit bin counts: one per value, a divisor, both sides of the shared-memory limit, odd ones. */
+    public static final int[] WIDE_BINS = {65536, 4096, HistogramStrategy.SHARED_WIDE_BINS + 1, HistogramStrategy.SHARED_WIDE_BINS,
+        1000, 7, 1};
+
+    /** 4000x3000 16-bit (12 MP): checked with 65536 bins on a random and a dark image. */
+    public static final int[] LARGE_WIDE = {4000, 3000};
 
     /** The kinds of test image. */
     public enum Kind {
@@ -81,6 +97,20 @@ public final class HistogramCheck {
                 checkAll(engine, list, image(kind, LARGE[0], LARGE[1], rnd), kind, 256, tally, failures);
             }
         }
+        for (int[] size : WIDE_SIZES) {
+            for (Kind kind : Kind.values()) {
+                Rgba16Image image = image16(kind, size[0], size[1], rnd);
+                for (int bins : WIDE_BINS) {
+                    checkAll16(engine, list, image, kind, bins, tally, failures);
+                }
+            }
+        }
+        if (large) {
+            for (Kind kind : new Kind[] {Kind.RANDOM, Kind.DARK}) {
+                checkAll16(engine, list, image16(kind, LARGE_WIDE[0], LARGE_WIDE[1], rnd), kind, Histogram.MAX_WIDE_BINS, tally,
+                        failures);
+            }
+        }
         String fellBack = engine.diagnostics().fallbackReason();
         if (fellBack != null) {
             tally[1]++;
@@ -89,26 +119,91 @@ public final class HistogramCheck {
         return new Summary(tally[0], tally[1]);
     }
 
+    /** The number of checks {@link #run} makes with these strategies on a GPU engine (on the CPU: with the first). */
+    public static int checks(int strategies, boolean large) {
+        int eight = SIZES.length * Kind.values().length * BINS.length + (large ? 2 : 0);
+        int wide = WIDE_SIZES.length * Kind.values().length * WIDE_BINS.length + (large ? 2 : 0);
+        return (eight + wide) * strategies;
+    }
+
     private static void checkAll(ConvolutionEngine engine, List<HistogramStrategy> strategies, RgbaImage image, Kind kind,
                                  int bins, int[] tally, Consumer<String> failures) {
-        Histogram expected = Histogram.count(image, bins);
+        String what = image.width() + "x" + image.height() + " " + kind.name().toLowerCase(Locale.ROOT) + " image";
+        checkAll(engine, strategies, what, Histogram.count(image, bins), s -> engine.histogram(image, bins, s), tally, failures);
+    }
+
+    private static void checkAll16(ConvolutionEngine engine, List<HistogramStrategy> strategies, Rgba16Image image, Kind kind,
+                                   int bins, int[] tally, Consumer<String> failures) {
+        String what = image.width() + "x" + image.height() + " 16-bit " + kind.name().toLowerCase(Locale.ROOT) + " image";
+        checkAll(engine, strategies, what, Histogram.count(image, bins), s -> engine.histogram(image, bins, s), tally, failures);
+    }
+
+    /**
+     * Counts with every strategy and compares with the plain count; on a GPU a strategy that cannot
+     * count that many bins of that depth must refuse with its sentence, which passes.
+     */
+    private static void checkAll(ConvolutionEngine engine, List<HistogramStrategy> strategies, String what, Histogram expected,
+                                 Function<HistogramStrategy, HistogramResult> count, int[] tally, Consumer<String> failures) {
+        boolean gpu = !engine.backend().equals("cpu");
         for (HistogramStrategy s : strategies) {
-            String where = s.id() + " on a " + image.width() + "x" + image.height() + " " + kind.name().toLowerCase(java.util.Locale.ROOT)
-                    + " image, " + bins + " bins";
+            String where = s.id() + " on a " + what + ", " + expected.bins() + " bins";
+            String refusal = gpu ? s.whyNotApplicable(expected.bins(), expected.bitDepth()) : null;
             try {
-                HistogramResult r = engine.histogram(image, bins, s);
+                HistogramResult r = count.apply(s);
                 String diff = expected.firstDifference(r.histogram());
-                if (diff == null) {
+                if (refusal != null) {
+                    tally[1]++;
+                    failures.accept("FAIL histogram " + where + ": counted where it should have refused (" + refusal + ")");
+                } else if (diff == null) {
                     tally[0]++;
                 } else {
                     tally[1]++;
                     failures.accept("FAIL histogram " + where + ", plain count against " + r.countedBy() + ": " + diff);
                 }
             } catch (ConvolabException e) {
-                tally[1]++;
-                failures.accept("FAIL histogram " + where + ": " + e.getMessage());
+                if (refusal != null && refusal.equals(e.getMessage())) {
+                    tally[0]++;
+                } else {
+                    tally[1]++;
+                    failures.accept("FAIL histogram " + where + ": " + e.getMessage());
+                }
             }
         }
+    }
+
+    /**
+     * A 16-bit test image of a kind: random values and alpha; one opaque colour; or dark (opaque,
+     * values bunched in the lowest few hundredths of the range, now and then a bright one).
+     */
+    public static Rgba16Image image16(Kind kind, int w, int h, Random rnd) {
+        short[] s = new short[Math.multiplyExact(Math.multiplyExact(w, h), Rgba16Image.SAMPLES)];
+        int r0 = rnd.nextInt(65536);
+        int g0 = rnd.nextInt(65536);
+        int b0 = rnd.nextInt(65536);
+        for (int i = 0; i < s.length; i += Rgba16Image.SAMPLES) {
+            switch (kind) {
+                case RANDOM -> {
+                    for (int c = 0; c < Rgba16Image.SAMPLES; c++) {
+                        s[i + c] = (short) rnd.nextInt(65536);
+                    }
+                }
+                case CONSTANT -> {
+                    s[i] = (short) r0;
+                    s[i + 1] = (short) g0;
+                    s[i + 2] = (short) b0;
+                    s[i + 3] = (short) 0xffff;
+                }
+                case DARK -> {
+                    int v = rnd.nextInt(64) == 0 ? rnd.nextInt(65536) : rnd.nextInt(1024);
+                    s[i] = (short) v;
+                    s[i + 1] = (short) Math.min(65535, v + rnd.nextInt(300));
+                    s[i + 2] = (short) v;
+                    s[i + 3] = (short) 0xffff;
+                }
+                default -> throw new IllegalStateException(kind.name());
+            }
+        }
+        return new Rgba16Image(w, h, s);
     }
 
     /** A test image of a kind; random alpha in the random one, opaque otherwise. */

@@ -3,6 +3,7 @@ package org.convolab.ui;
 import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.stage.Stage;
+import org.convolab.io.SampleImages;
 
 /** The JavaFX application: opens the main window on an image or the default sample. */
 public class ConvolabApp extends Application {

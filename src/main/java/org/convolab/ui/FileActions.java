@@ -17,6 +17,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.RgbaImage;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.MaskFiles;
+import org.convolab.io.SampleImages;
 
 /**
  * The main window's files: opening images (chooser, recent files, samples, drag and drop), saving

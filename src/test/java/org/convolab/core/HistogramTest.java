@@ -105,4 +105,62 @@ class HistogramTest {
         assertThatThrownBy(() -> HistogramStrategy.parse("shared")).isInstanceOf(ConvolabException.class)
                 .hasMessageContaining("global-atomics, sectioned, interleaved, privatized, aggregated, fast");
     }
+
+    @Test
+    void sixteenBitValuesAreCountedAndBinnedAtTheirDepth() {
+        short[] s = {10, 20, 30, (short) 65535, (short) 65535, (short) 65535, (short) 65535, 0, 1000, 1000, 1000, 7};
+        Rgba16Image img = new Rgba16Image(3, 1, s);
+        Histogram h = Histogram.count(img, 65536);
+        assertThat(h.bitDepth()).isEqualTo(16);
+        assertThat(h.pixels()).isEqualTo(3);
+        assertThat(h.count(Channel.RED, 10)).isEqualTo(1);
+        assertThat(h.count(Channel.RED, 65535)).isEqualTo(1);
+        assertThat(h.count(Channel.GREEN, 1000)).isEqualTo(1);
+        assertThat(h.count(Channel.ALPHA, 65535)).isEqualTo(1);
+        assertThat(h.count(Channel.ALPHA, 0)).isEqualTo(1);
+        assertThat(h.count(Channel.ALPHA, 7)).isEqualTo(1);
+        // (299*10 + 587*20 + 114*30 + 500) / 1000 = 18; white and grey stay themselves
+        assertThat(h.count(Channel.LUMINANCE, 18)).isEqualTo(1);
+        assertThat(h.count(Channel.LUMINANCE, 65535)).isEqualTo(1);
+        assertThat(h.count(Channel.LUMINANCE, 1000)).isEqualTo(1);
+        // 1000 bins: v * 1000 / 65536, rounded down
+        Histogram k = Histogram.count(img, 1000);
+        assertThat(k.count(Channel.RED, 0)).isEqualTo(1);
+        assertThat(k.count(Channel.RED, 15)).isEqualTo(1);
+        assertThat(k.count(Channel.RED, 999)).isEqualTo(1);
+        assertThat(Histogram.binOf(65, 1000, 16)).isZero();
+        assertThat(Histogram.binOf(66, 1000, 16)).isEqualTo(1);
+        assertThat(Histogram.binOf(65535, 65536, 16)).isEqualTo(65535);
+        assertThat(Histogram.binOf(255, 7, 8)).isEqualTo(Histogram.binOf(255, 7));
+        assertThat(k.lowValue(1)).isEqualTo(66);
+        assertThat(k.highValue(0)).isEqualTo(65);
+        assertThat(k.highValue(999)).isEqualTo(65535);
+        assertThat(Histogram.luminance(65535, 65535, 65535)).isEqualTo(65535);
+    }
+
+    @Test
+    void sixteenBitBinCountsGoTo65536AndDepthsDoNotMix() {
+        assertThatThrownBy(() -> Histogram.checkBins(65537, 16)).isInstanceOf(ConvolabException.class)
+                .hasMessage("a histogram of 16-bit values has 1 to 65536 bins, not 65537");
+        assertThatThrownBy(() -> Histogram.checkBins(300, 8)).hasMessage("a histogram of 8-bit values has 1 to 256 bins, not 300");
+        assertThatThrownBy(() -> Histogram.checkBins(4, 12)).hasMessageContaining("8-bit or 16-bit");
+        Histogram eight = Histogram.count(new RgbaImage(1, 1, new int[] {0}), 7);
+        Histogram sixteen = Histogram.count(new Rgba16Image(1, 1, new short[4]), 7);
+        assertThat(eight).isNotEqualTo(sixteen);
+        assertThat(eight.firstDifference(sixteen)).isEqualTo("8-bit values against 16-bit ones");
+        assertThat(Histogram.fromFlat(16, 300, new int[5 * 300]).bitDepth()).isEqualTo(16);
+    }
+
+    @Test
+    void theSharedMemoryStrategiesRefuseWide16BitHistograms() {
+        assertThat(HistogramStrategy.PRIVATIZED.whyNotApplicable(2049, 16)).startsWith("privatized keeps each block's histogram in "
+                + "shared memory").contains("at most 2048 bins").contains("not 2049");
+        assertThat(HistogramStrategy.AGGREGATED.whyNotApplicable(65536, 16)).startsWith("aggregated");
+        assertThat(HistogramStrategy.PRIVATIZED.whyNotApplicable(2048, 16)).isNull();
+        assertThat(HistogramStrategy.PRIVATIZED.whyNotApplicable(256, 8)).isNull();
+        for (HistogramStrategy s : new HistogramStrategy[] {HistogramStrategy.GLOBAL_ATOMICS, HistogramStrategy.SECTIONED,
+                HistogramStrategy.INTERLEAVED, HistogramStrategy.FAST}) {
+            assertThat(s.whyNotApplicable(65536, 16)).as(s.id()).isNull();
+        }
+    }
 }

@@ -5,20 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ar.com.hjg.pngj.PngReader;
 import ar.com.hjg.pngj.chunks.PngChunkICCP;
-import java.awt.Point;
-import java.awt.Transparency;
-import java.awt.color.ColorSpace;
 import java.awt.image.BufferedImage;
-import java.awt.image.ComponentColorModel;
-import java.awt.image.DataBuffer;
-import java.awt.image.Raster;
-import java.awt.image.WritableRaster;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
@@ -31,6 +23,7 @@ import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
+import org.convolab.io.TestImageFiles;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,27 +91,8 @@ class FileFilterTest {
     void sixteenBitTiffRoundTripsBitForBit() throws Exception {
         int w = 21;
         int h = 13;
-        ComponentColorModel cm = new ComponentColorModel(ColorSpace.getInstance(ColorSpace.CS_sRGB), false, false,
-                Transparency.OPAQUE, DataBuffer.TYPE_USHORT);
-        WritableRaster raster = Raster.createInterleavedRaster(DataBuffer.TYPE_USHORT, w, h, 3, new Point(0, 0));
-        Random rnd = new Random(4);
-        int[] px = new int[w * h * 3];
-        for (int i = 0; i < px.length; i++) {
-            px[i] = rnd.nextInt(65536);
-        }
-        raster.setPixels(0, 0, w, h, px);
         Path in = dir.resolve("in16.tif");
-        javax.imageio.ImageWriter jdk = null; // the JDK's writer, as ImageMagick-like plain 16-bit TIFF
-        for (var it = ImageIO.getImageWritersByFormatName("tiff"); it.hasNext(); ) {
-            var wr = it.next();
-            if (wr.getClass().getName().startsWith("com.sun.")) {
-                jdk = wr;
-            }
-        }
-        try (var os = ImageIO.createImageOutputStream(in.toFile())) {
-            jdk.setOutput(os);
-            jdk.write(new BufferedImage(cm, raster, false, null));
-        }
+        int[] px = TestImageFiles.tiff16(in, w, h, 4);
         Path out = dir.resolve("out16.tif");
         StripFilter.Report r = run(in, out, 5);
         assertThat(r.format()).isEqualTo(new SampleFormat(3, 16));

@@ -7,6 +7,7 @@ import java.util.List;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.cpu.CpuEngine;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class HistogramCheckTest {
             HistogramCheck.Summary s = new HistogramCheck(1, false).run(engine, HistogramCheck.all(), failures::add);
             assertThat(failures).isEmpty();
             // the CPU counts one way: one strategy per case
-            assertThat(s.passed()).isEqualTo(HistogramCheck.SIZES.length * HistogramCheck.Kind.values().length * HistogramCheck.BINS.length);
+            assertThat(s.passed()).isEqualTo(HistogramCheck.checks(1, false));
             assertThat(s.line()).isEqualTo("histograms: " + s.passed() + " passed, 0 failed");
         }
     }
@@ -60,5 +61,49 @@ class HistogramCheckTest {
             nearBlack += dark.count(Histogram.Channel.RED, v);
         }
         assertThat(nearBlack).isGreaterThan(dark.pixels() * 9 / 10);
+    }
+
+    /** A GPU-like engine that counts every image exactly (and refuses as the GPU does: {@link HistogramOnlyGpu}). */
+    static final class Exact extends HistogramOnlyGpu {
+        @Override
+        public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+            return new HistogramResult(Histogram.count(image, bins), "cuda " + strategy.id(), 0, 0);
+        }
+    }
+
+    @Test
+    void sixteenBitRefusalsPassWhereTheyAreDueAndFailWhereTheyAreMissing() {
+        List<String> failures = new ArrayList<>();
+        HistogramCheck.Summary s = new HistogramCheck(1, false).run(new Exact(), HistogramCheck.all(), failures::add);
+        assertThat(failures).isEmpty();
+        assertThat(s.passed()).isEqualTo(HistogramCheck.checks(HistogramStrategy.values().length, false));
+        // an engine that counts 16-bit histograms the shared-memory strategies cannot: each such case fails
+        List<String> missing = new ArrayList<>();
+        HistogramCheck.Summary m = new HistogramCheck(1, false).run(new HistogramOnlyGpu() {
+            @Override
+            public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
+                return new HistogramResult(Histogram.count(image, bins), "cuda " + strategy.id(), 0, 0);
+            }
+
+            @Override
+            public HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
+                return new HistogramResult(Histogram.count(image, bins), "cuda " + strategy.id(), 0, 0);
+            }
+        }, HistogramCheck.all(), missing::add);
+        long wide = java.util.Arrays.stream(HistogramCheck.WIDE_BINS).filter(b -> b > HistogramStrategy.SHARED_WIDE_BINS).count();
+        assertThat(m.failed()).isEqualTo((int) (2 * wide * HistogramCheck.WIDE_SIZES.length * HistogramCheck.Kind.values().length));
+        assertThat(missing).allMatch(f -> f.contains("counted where it should have refused"));
+    }
+
+    @Test
+    void sixteenBitTestImagesHaveTheirKindsShape() {
+        java.util.Random rnd = new java.util.Random(3);
+        Histogram constant = Histogram.count(HistogramCheck.image16(HistogramCheck.Kind.CONSTANT, 30, 20, rnd), 65536);
+        assertThat(constant.max(Histogram.Channel.RED)).isEqualTo(600);
+        assertThat(constant.count(Histogram.Channel.ALPHA, 65535)).isEqualTo(600);
+        Histogram dark = Histogram.count(HistogramCheck.image16(HistogramCheck.Kind.DARK, 300, 200, rnd), 64);
+        assertThat(dark.count(Histogram.Channel.RED, 0)).isGreaterThan(dark.pixels() * 9 / 10);
+        Histogram random = Histogram.count(HistogramCheck.image16(HistogramCheck.Kind.RANDOM, 300, 200, rnd), 16);
+        assertThat(random.max(Histogram.Channel.ALPHA)).isLessThan(random.pixels() / 8);
     }
 }

@@ -17,17 +17,7 @@ public final class PngSamples {
 
     /** Writes a w x h PNG of random samples ({@code bits} 8 or 16; grey or RGB; with alpha or not). */
     public static Path write(Path file, int w, int h, int bits, boolean alpha, boolean grey, long seed) {
-        ImageInfo info = new ImageInfo(w, h, bits, alpha, grey, false);
-        PngWriter pw = new PngWriter(file.toFile(), info, true);
-        Random rnd = new Random(seed);
-        int[] row = new int[info.samplesPerRow];
-        for (int y = 0; y < h; y++) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = rnd.nextInt(1 << bits);
-            }
-            pw.writeRowInt(row);
-        }
-        pw.end();
+        TestImageFiles.png(file, w, h, bits, alpha, grey, seed);
         return file;
     }
 

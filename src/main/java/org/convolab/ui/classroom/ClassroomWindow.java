@@ -9,6 +9,7 @@ import javafx.scene.control.TabPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.engine.HistogramContention;
 import org.convolab.ui.MainModel;
 
 /**
@@ -16,8 +17,6 @@ import org.convolab.ui.MainModel;
  * image, settings and last outcome as they change) and the histogram contention experiment.
  */
 public final class ClassroomWindow {
-    /** The side of the histogram experiment's images: 4 Mpixels, enough to keep a GPU busy. */
-    static final int EXPERIMENT_SIDE = 2048;
     private final Stage stage = new Stage();
     private final GhostCellView ghosts = new GhostCellView();
     private final TileView tiles = new TileView();
@@ -34,7 +33,7 @@ public final class ClassroomWindow {
     public ClassroomWindow(Window owner, MainModel model, Supplier<ConvolutionEngine> engine, ExecutorService worker) {
         stage.initOwner(owner);
         stage.setTitle("Convolab \u2014 classroom");
-        histograms = new HistogramContentionView(engine, worker, EXPERIMENT_SIDE);
+        histograms = new HistogramContentionView(engine, worker, HistogramContention.SIDE);
         tabs = new TabPane(new Tab("Ghost cells", ghosts), new Tab("Tiles", tiles), new Tab("Cost model", cost),
                 new Tab("Histograms", histograms));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);

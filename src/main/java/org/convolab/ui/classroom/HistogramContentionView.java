@@ -2,7 +2,6 @@ package org.convolab.ui.classroom;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -20,19 +19,16 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
-import org.convolab.core.RgbaImage;
-import org.convolab.io.ImageFiles;
-import org.convolab.ui.SampleImages;
+import org.convolab.engine.HistogramContention;
 
 /**
- * The classroom's "Histograms" tab: the contention experiment ({@link HistogramContention}) on the
- * current engine, as a table of Gpixels/s per strategy (fastest first) on a uniform random image and
- * on skewed ones, with each strategy's lesson. It runs when asked (Run), on a background thread.
+ * The classroom's "Histograms" tab: the contention experiment ({@link HistogramContention}, in the
+ * engine, which {@code convolab histogram --contention} runs too) on the current engine, presented as
+ * its note, its sentence on why and a table of Gpixels/s per strategy (fastest first) on a uniform
+ * random image and on skewed ones, with each strategy's lesson. It runs when asked (Run), on a
+ * background thread.
  */
 public final class HistogramContentionView extends VBox {
-    /** The dark sample: most pixels near black, so a few bins take most of the atomics. */
-    static final String DARK_SAMPLE = "hubble_deep_field.jpg";
-
     private static final double NAME_WIDTH = 110;
     private static final double SPEED_WIDTH = 118;
 
@@ -79,7 +75,7 @@ public final class HistogramContentionView extends VBox {
         ConvolutionEngine e = engine.get();
         worker.submit(() -> {
             try {
-                HistogramContention.Result r = HistogramContention.run(e, subjects());
+                HistogramContention.Result r = HistogramContention.run(e, HistogramContention.subjects(side, side));
                 Platform.runLater(() -> show(r));
             } catch (RuntimeException ex) {
                 String why = ex instanceof ConvolabException ? ex.getMessage() : "Unexpected error: " + ex;
@@ -91,60 +87,14 @@ public final class HistogramContentionView extends VBox {
         });
     }
 
-    /** The uniform image, the dark sample at its own size, and a constant image. */
-    private List<HistogramContention.Subject> subjects() {
-        List<HistogramContention.Subject> list = new ArrayList<>();
-        list.add(new HistogramContention.Subject("uniform random", HistogramContention.uniform(side, side, 17)));
-        RgbaImage dark;
-        try {
-            dark = ImageFiles.read(SampleImages.path(DARK_SAMPLE));
-        } catch (RuntimeException ex) {
-            dark = null; // the dark sample is a bonus; the constant image shows contention without it
-        }
-        if (dark != null) {
-            list.add(new HistogramContention.Subject("dark photo", dark));
-        }
-        list.add(new HistogramContention.Subject("constant", HistogramContention.constant(side, side, 0xff101010)));
-        return list;
-    }
-
     /** Shows a finished run. */
     void show(HistogramContention.Result r) {
         result = r;
         run.setDisable(false);
         columns(r.subjects().stream().map(HistogramContention.Subject::name).toList());
         table.getItems().setAll(r.rows());
-        if (r.gpu()) {
-            note.setText("Gpixels/s of each strategy's kernel on " + r.engine() + ", " + HistogramContention.LAUNCHES
-                    + " launches back to back, fastest on the uniform image first.");
-            summary.setText(summaryOf(r));
-        } else {
-            StringBuilder speeds = new StringBuilder();
-            for (int i = 0; i < r.subjects().size(); i++) {
-                speeds.append(i == 0 ? "" : ", ").append(r.subjects().get(i).name()).append(' ')
-                        .append(String.format(Locale.ROOT, "%.3g", r.plainSpeed()[i]));
-            }
-            note.setText("The strategies are GPU kernels: the CPU engine counts one way (a plain loop) whatever the "
-                    + "strategy, at " + speeds + " Gpixels/s. Choose the GPU backend to see contention.");
-            summary.setText("");
-        }
-    }
-
-    /** Which strategy wins and loses on the most skewed image, and by how much. */
-    private static String summaryOf(HistogramContention.Result r) {
-        int last = r.subjects().size() - 1;
-        HistogramContention.Row best = null;
-        HistogramContention.Row worst = null;
-        for (HistogramContention.Row row : r.rows()) {
-            double v = row.gpixelsPerSecond()[last];
-            best = best == null || v > best.gpixelsPerSecond()[last] ? row : best;
-            worst = worst == null || v < worst.gpixelsPerSecond()[last] ? row : worst;
-        }
-        double b = best.gpixelsPerSecond()[last];
-        double w = worst.gpixelsPerSecond()[last];
-        return String.format(Locale.ROOT, "On the %s image (every thread hits one bin) %s is fastest and %s slowest%s.",
-                r.subjects().get(last).name(), best.strategy().id(), worst.strategy().id(),
-                w > 0 ? String.format(Locale.ROOT, ", %.1fx apart", b / w) : "");
+        note.setText(HistogramContention.note(r));
+        summary.setText(HistogramContention.summary(r));
     }
 
     private void columns(List<String> subjects) {
@@ -156,8 +106,7 @@ public final class HistogramContentionView extends VBox {
         for (int i = 0; i < subjects.size(); i++) {
             int at = i;
             TableColumn<HistogramContention.Row, String> speed = new TableColumn<>(subjects.get(i) + "\nGpx/s");
-            speed.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().gpixelsPerSecond().length == 0
-                    ? "GPU only" : String.format(Locale.ROOT, "%.2f", c.getValue().gpixelsPerSecond()[at])));
+            speed.setCellValueFactory(c -> new ReadOnlyStringWrapper(HistogramContention.cell(c.getValue(), at)));
             speed.setPrefWidth(SPEED_WIDTH);
             cols.add(speed);
         }

@@ -13,6 +13,7 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.engine.Backend;
 import org.convolab.engine.Engines;
+import org.convolab.engine.HistogramContention;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -1,4 +1,4 @@
-package org.convolab.ui.classroom;
+package org.convolab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -74,5 +74,43 @@ class HistogramContentionTest {
         }
         HistogramContention.Row last = r.rows().get(r.rows().size() - 1);
         assertThat(last.gpixelsPerSecond()[1]).isEqualTo(last.gpixelsPerSecond()[0]);
+    }
+
+    @Test
+    void theTextsSayWhatWasMeasuredWhoWonOnTheSkewedImageAndWhy() {
+        HistogramContention.Result r = HistogramContention.run(new TimedGpu(), List.of(
+                new HistogramContention.Subject("uniform random", HistogramContention.uniform(100, 100, 3)),
+                new HistogramContention.Subject("constant", HistogramContention.constant(100, 100, 0xff000000))));
+        assertThat(HistogramContention.note(r)).isEqualTo("Gpixels/s of each strategy's kernel on cuda (stand-in), "
+                + HistogramContention.LAUNCHES + " launches back to back, fastest on the uniform image first.");
+        // on the constant image: fast 6 ms, aggregated 50 ms
+        assertThat(HistogramContention.summary(r))
+                .isEqualTo("On the constant image (every thread hits one bin) fast is fastest and aggregated slowest, 8.3x apart.");
+        List<String> lines = HistogramContention.text(r).lines().toList();
+        assertThat(lines.get(0)).isEqualTo(HistogramContention.note(r));
+        assertThat(lines.get(1)).isEqualTo(HistogramContention.summary(r));
+        List<String> rows = lines.subList(lines.indexOf(lines.stream().filter(l -> l.startsWith("strategy")).findFirst().orElseThrow()) + 1,
+                lines.size());
+        assertThat(rows).hasSize(HistogramStrategy.values().length);
+        for (int i = 0; i < rows.size(); i++) {
+            HistogramContention.Row row = r.rows().get(i);
+            assertThat(rows.get(i)).startsWith(row.strategy().id() + " ").contains(HistogramContention.cell(row, 0))
+                    .endsWith(row.strategy().lesson());
+        }
+        assertThat(HistogramContention.cell(r.rows().get(0), 0)).isEqualTo("0.01");
+    }
+
+    @Test
+    void onTheCpuTheNoteGivesTheOneCountsSpeedAndThereIsNoSentence() {
+        HistogramContention.Result r;
+        try (ConvolutionEngine cpu = Engines.open(Backend.CPU, s -> { })) {
+            r = HistogramContention.run(cpu, HistogramContention.subjects(32, 16));
+        }
+        assertThat(r.gpu()).isFalse();
+        assertThat(r.subjects()).extracting(HistogramContention.Subject::name).containsExactly("uniform random", "dark photo", "constant");
+        assertThat(HistogramContention.note(r)).startsWith("The strategies are GPU kernels").contains("uniform random ")
+                .contains("dark photo ").contains("constant ");
+        assertThat(HistogramContention.summary(r)).isEmpty();
+        assertThat(HistogramContention.cell(r.rows().get(0), 0)).isEqualTo("GPU only");
     }
 }

@@ -1,4 +1,4 @@
-package org.convolab.ui;
+package org.convolab.io;
 
 import java.io.IOException;
 import java.io.InputStream;
