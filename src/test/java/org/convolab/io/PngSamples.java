@@ -1,13 +1,10 @@
 package org.convolab.io;
 
-import ar.com.hjg.pngj.ImageInfo;
 import ar.com.hjg.pngj.ImageLineInt;
 import ar.com.hjg.pngj.PngReader;
-import ar.com.hjg.pngj.PngWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 /** PNGs of random samples at any depth and layout, written and read row by row with PNGJ, for the file tests. */
 public final class PngSamples {
