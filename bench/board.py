@@ -464,7 +464,8 @@ def profile_ours(ncu, size, strategy, radius, mask):
     cmd = [ncu, "--csv", "--page", "raw", "--log-file", log_file, "-k", "regex:^convolab_fast", "--launch-count", "1"]
     for sec in NCU_SECTIONS:
         cmd += ["--section", sec]
-    cmd += [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", "--radius", str(radius),
+    which = ["--mask-size", radius] if isinstance(radius, str) else ["--radius", str(radius)]  # "WxH": a rectangle
+    cmd += [CONVOLAB, "bench", "--backend", "cuda", "--size", f"{size[0]}x{size[1]}", *which,
             "--strategy", strategy, "--border", "mirror", "--mask", mask, "--repeat", "1", "--warmup", "0"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     rows = list(csv.reader(open(log_file))) if os.path.exists(log_file) else []
@@ -624,7 +625,9 @@ def main():
         ncu = find_ncu()
         board["profiles"] = []
         for size in sizes:
-            for strategy, mask, prof_radii in [("fast", "random", radii), ("fast-separable", "gaussian", [r for r in radii if 1 < r <= LARGE_RADIUS])]:
+            rects = [] if args.no_rect else [f"{mw}x{mh}" for mw, mh in RECTS]
+            for strategy, mask, prof_radii in [("fast", "random", radii + rects),
+                                               ("fast-separable", "gaussian", [r for r in radii if 1 < r <= LARGE_RADIUS])]:
                 for r in prof_radii:
                     prof = profile_ours(ncu, size, strategy, r, mask) if ncu else {"error": "ncu not found"}
                     prof.update({"size": size, "strategy": strategy, "radius": r, "mask": mask})

@@ -245,6 +245,54 @@ def workload_table(wl, limits, misses, profiles=None):
     return md
 
 
+ARGB_TARGET = 1.5
+
+
+def argb_floor_ms(size, radius, limits):
+    """The app's own path's floor: max(8 bytes a pixel (packed ARGB read and written) / copy bandwidth,
+    FMAs of three channels / FMA rate), in ms."""
+    px = size[0] * size[1]
+    return max(px * 8 / limits["copy_bytes_per_s"], px * 3 * board.taps(radius, "2d") / limits["fma_per_s"]) * 1e3
+
+
+def argb_section(workloads):
+    """The 8-bit ARGB table (rows of `convolab bench` that carry argb_ms) printed, and the target's
+    verdict for r <= 3 (None when no row has it)."""
+    rows = []
+    for wl in sorted(workloads, key=lambda w: (w["size"][0], w["policy"])):
+        if wl["kind"] != "2d":
+            continue
+        for row in sorted(wl["convolab"], key=lambda r: (board.mask_key(r["radius"]), r["strategy"])):
+            if "argb_ms" in row and row["strategy"] == "fast":
+                r = board.mask_key(row["radius"])
+                fl = argb_floor_ms(wl["size"], r, wl["limits"])
+                rows.append((wl, r, fl, row))
+    if not rows:
+        return None
+    p = print
+    p("### 8-bit ARGB in and out: the app's own path\n")
+    p("The window and `filter` keep the image on the GPU as packed 8-bit ARGB. `argb ms` times that path on a resident "
+      "image, back to back as the board's kernels (`convolab bench` with `--strategy fast`, its `argb_ms`): packed ARGB in, "
+      "the filter, packed ARGB out with the output mapping. For square masks of radius 0 to 3 it is one fused kernel "
+      "(`convolab_argb2d_rN`: the float4 kernel's threads and FMA order for R, G and B from packed words, the same bits "
+      "as the planes path, checked by `CudaEngineGpuTest`); above, the planes kernel and the pack kernel. Its floor = "
+      "max(8 bytes a pixel ÷ bandwidth, FMAs of three channels ÷ FMA rate).\n")
+    p("| size | policy | radius | floor (8 B/px) | **argb ms** | ÷ floor | runs | planes kernel ms (24 B/px) |")
+    p("|---|---|---:|---:|---:|---:|---|---:|")
+    verdict = []
+    for wl, r, fl, row in rows:
+        ratio = row["argb_ms"] / fl
+        p(f"| {wl['size'][0]}² | {wl['policy']} | {r} | {fl:.3f} | **{row['argb_ms']:.3f}** | {ratio:.2f}× | "
+          f"`{row.get('argb_runs', '')}` | {row['kernel_ms']:.3f} |")
+        if isinstance(r, int) and r <= 3:
+            verdict.append((ratio, f"{wl['size'][0]}² {wl['policy']} r={r}"))
+    p("")
+    missed = [f"{w} {v:.2f}×" for v, w in verdict if v > ARGB_TARGET]
+    if not verdict:
+        return None
+    return "**met** (worst " + f"{max(verdict)[0]:.2f}×, {max(verdict)[1]})." if not missed else "missed at " + ", ".join(missed) + "."
+
+
 def device_section(name, boards, workloads, prefix, misses):
     """One device's board: how it was run, then a table a workload (merged over its files)."""
     p = print
@@ -307,6 +355,7 @@ def main():
               f"{r['kernel_ms']:.3f} ms; end to end until the new ARGB result is in pinned host memory **{r['to_pinned_host_ms']:.3f} ms** "
               f"(target 5 ms); {r['to_java_array_ms']:.3f} ms until it is copied into a Java `int[]`.\n")
             break
+    argb = argb_section(workloads)
     p(f"### Targets ({main_name})\n")
     beaten = not any("slower than" in m for m in misses)
     p(f"- Faster than every peer at every radius on zero and mirror: **{'met' if beaten else 'missed'}**.")
@@ -326,6 +375,8 @@ def main():
       f"{'all met' if not misses else 'missed where listed'}:\n")
     for m in misses:
         p(f"  - {m}")
+    if argb:
+        p(f"- 8-bit ARGB in and out (the app's own path) at ≤ 1.5× its own floor for r ≤ 3: {argb}")
     p("")
     profiles = all_profiles
     p("### What limits them: Nsight Compute on Convolab's kernels\n")

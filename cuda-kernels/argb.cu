@@ -8,6 +8,7 @@
 // Rounding is half up (floor(x + 0.5)), as in the Java reference.
 // =====================================================================================
 #include "border.cuh"
+#include "pack.cuh"
 
 extern "C" __global__ void convolab_unpack_argb(const unsigned int* __restrict__ argb,
                                                 float* __restrict__ r, float* __restrict__ g,
@@ -19,15 +20,6 @@ extern "C" __global__ void convolab_unpack_argb(const unsigned int* __restrict__
     r[i] = (float)((p >> 16) & 0xffu);
     g[i] = (float)((p >> 8) & 0xffu);
     b[i] = (float)(p & 0xffu);
-}
-
-__device__ __forceinline__ unsigned int convolab_to_byte(float acc, float divisor,
-                                                         float offset, int abs_first)
-{
-    if (abs_first) acc = fabsf(acc);
-    float v = floorf(acc / divisor + offset + 0.5f);
-    v = fminf(fmaxf(v, 0.0f), 255.0f);
-    return (unsigned int)v;
 }
 
 extern "C" __global__ void convolab_pack_argb(const float* __restrict__ r,

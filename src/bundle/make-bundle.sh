@@ -54,7 +54,8 @@ exec "$here/runtime/bin/java" -jar "$here"/test/junit-platform-console-standalon
 SH
 mv bin-tests.tmp bundle/convolab/bin/convolab-gpu-tests
 chmod +x bundle/convolab/bin/*
-tar czf convolab-linux-x64.tar.gz -C bundle convolab
+tar cf - -C bundle convolab | gzip -9 > convolab-linux-x64.tar.gz
 size=$(stat -c %s convolab-linux-x64.tar.gz)
 echo "[INFO] convolab-linux-x64.tar.gz: $((size / 1024 / 1024)) MiB"
-if (( size > 48 * 1024 * 1024 )); then echo "[ERROR] bundle over 48 MiB" >&2; exit 1; fi
+# The device tool carries at most 64 MiB: the bundle plus the repository's tracked files (about 8 MiB).
+if (( size > 52 * 1024 * 1024 )); then echo "[ERROR] bundle over 52 MiB" >&2; exit 1; fi

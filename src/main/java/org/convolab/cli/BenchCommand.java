@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Time filters of a random RGB image: a row per radius and strategy, medians of repeated runs.",
                 "kernel_ms is the filter kernels of all three channels (device events on CUDA); end_to_end_ms adds "
-                        + "upload, unpack, pack and download."})
+                        + "upload, unpack, pack and download; argb_ms (json and csv, CUDA) is the app's own path on a "
+                        + "resident image, packed 8-bit ARGB in and out (the filter and pack kernels, or one fused kernel)."})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -250,14 +251,9 @@ public final class BenchCommand implements Callable<Integer> {
         // launches measure the kernels alone (kernel_ms), the single filters stay in single_kernel_ms.
         double singleMs = Measurements.median(kernel);
         double kMs = singleMs;
-        java.util.OptionalDouble first = engine.batchedKernelMs(image, spec, s, 10);
-        if (first.isPresent()) {
-            double[] batches = new double[Math.max(3, repeat / 2)];
-            batches[0] = first.getAsDouble();
-            for (int i = 1; i < batches.length; i++) {
-                batches[i] = engine.batchedKernelMs(image, spec, s, 10).getAsDouble();
-            }
-            kMs = Measurements.median(batches);
+        java.util.OptionalDouble batched = medianOfBatches(() -> engine.batchedKernelMs(image, spec, s, 10));
+        if (batched.isPresent()) {
+            kMs = batched.getAsDouble();
         }
         var cost = last.timings().cost();
         Map<String, Object> row = new LinkedHashMap<>();
@@ -277,7 +273,29 @@ public final class BenchCommand implements Callable<Integer> {
         row.put("gflops", round(cost.flops() / (kMs * 1e6)));
         row.put("max_diff", Measurements.maxDiffOnCrops(image, spec, last.image()));
         row.put("runs", String.join(" + ", last.plan().kernels()));
+        // The app's own path (packed 8-bit ARGB of a resident image in and out), where the engine times it.
+        java.util.OptionalDouble argb = medianOfBatches(() -> engine.batchedArgbMs(image, spec, s, 10));
+        if (argb.isPresent()) {
+            row.put("argb_ms", round(argb.getAsDouble()));
+            // the filter's launches as they ran: convolab_argb2d_rN where one fused kernel does it all
+            // (otherwise the pack kernel follows the filter kernels named)
+            row.put("argb_runs", String.join(" + ", last.plan().launches().stream().map(l -> l.split(" ")[0]).distinct().toList()));
+        }
         return row;
+    }
+
+    /** The median of max(3, repeat / 2) batched measurements, or empty where the engine has none. */
+    private java.util.OptionalDouble medianOfBatches(java.util.function.Supplier<java.util.OptionalDouble> batch) {
+        java.util.OptionalDouble first = batch.get();
+        if (first.isEmpty()) {
+            return first;
+        }
+        double[] batches = new double[Math.max(3, repeat / 2)];
+        batches[0] = first.getAsDouble();
+        for (int i = 1; i < batches.length; i++) {
+            batches[i] = batch.get().getAsDouble();
+        }
+        return java.util.OptionalDouble.of(Measurements.median(batches));
     }
 
     /**

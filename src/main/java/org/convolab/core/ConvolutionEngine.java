@@ -30,6 +30,15 @@ public interface ConvolutionEngine extends AutoCloseable {
     }
 
     /**
+     * The app's own path for a resident image, timed as {@link #batchedKernelMs}: packed 8-bit ARGB in,
+     * packed ARGB out (on the GPU the filter and pack kernels, or one fused kernel); empty where the
+     * engine has no such measurement.
+     */
+    default java.util.OptionalDouble batchedArgbMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        return java.util.OptionalDouble.empty();
+    }
+
+    /**
      * The histograms of an image (R, G, B, alpha, luminance), counted by this backend: on the GPU with
      * the given strategy, on the CPU in one way whatever the strategy. Every backend and strategy gives
      * exactly {@link Histogram#count}. This default is that plain count on the calling thread.

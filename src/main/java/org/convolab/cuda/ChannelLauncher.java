@@ -29,6 +29,23 @@ interface ChannelLauncher {
     default void release(CudaModule current) {
     }
 
+    /**
+     * The kernel with which {@link #launchArgb} filters packed 8-bit ARGB for this mask in one launch
+     * (unpack, the three channels and pack fused, with the same results as the planes and the pack
+     * kernel), or null where there is none.
+     */
+    default String argbKernel(Mask mask) {
+        return null;
+    }
+
+    /**
+     * Filters packed ARGB {@code in} (width*height words) into {@code out}, the output mapping of the
+     * context's spec applied and alpha passed through; only where {@link #argbKernel} names one.
+     */
+    default void launchArgb(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
+        throw new UnsupportedOperationException("no fused ARGB kernel");
+    }
+
     /** Filters the three planes in one launch; only for launchers whose {@link #allChannels()} is true. */
     default void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         throw new UnsupportedOperationException("one channel at a time");

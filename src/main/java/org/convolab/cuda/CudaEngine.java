@@ -268,14 +268,14 @@ public final class CudaEngine implements ConvolutionEngine {
                     .run(module, stream);
         }
         cuEventRecord(session.event(2), stream);
-        boolean oneLaunch = launcher.allChannels();
         module.startLaunchLog();
-        launchKernels(ctx, launcher, r, true);
+        boolean fused = launchFilter(ctx, launcher, r, true);
+        boolean oneLaunch = fused || launcher.allChannels();
+        // The plan names the strategy's kernels; its launches say what ran (the fused kernel, if any).
         LaunchPlan ran = plan.withLaunches(module.takeLaunchLog());
-        KernelLaunch pack = new KernelLaunch("convolab_pack_argb").grid(KernelLaunch.ceilDiv(w * h, 256), 1).block(256, 1)
-                .ptr(r.outPlane(0).ptr()).ptr(r.outPlane(1).ptr()).ptr(r.outPlane(2).ptr()).ptr(r.argbIn().ptr())
-                .ptr(r.argbOut().ptr()).i(w * h).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0);
-        pack.run(module, stream);
+        if (!fused) {
+            pack(ctx, r);
+        }
         cuEventRecord(session.event(6), stream);
         cuMemcpyDtoHAsync(r.hostOut().pointer(), r.argbOut().ptr(), bytes, stream);
         cuEventRecord(session.event(7), stream);
@@ -301,6 +301,48 @@ public final class CudaEngine implements ConvolutionEngine {
                 FilterCost.of(w, h, spec.mask(), plan));
         return new FilterResult(new RgbaImage(w, h, out), ran, t);
     }
+
+    /** Whether the image path runs the launcher's fused ARGB kernel for this spec (see {@link #fuseArgb}). */
+    private boolean fused(ChannelLauncher launcher, FilterSpec spec) {
+        return fuseArgb && launcher.argbKernel(spec.mask()) != null;
+    }
+
+    /**
+     * The filter of the resident image: the launcher's fused ARGB kernel where it has one (true: the
+     * packed result is written), else the filter kernels on the planes (false: {@link #pack} is next).
+     * With events, records events[3..5] after the filter.
+     */
+    private boolean launchFilter(LaunchContext ctx, ChannelLauncher launcher, ResidentImage r, boolean events) {
+        if (!fused(launcher, ctx.spec())) {
+            launchKernels(ctx, launcher, r, events);
+            return false;
+        }
+        launcher.launchArgb(ctx, r.argbIn().ptr(), r.argbOut().ptr());
+        if (events) {
+            cuEventRecord(session.event(5), ctx.stream());
+        }
+        return true;
+    }
+
+    /** Packs the filtered planes into the resident image's ARGB result (output mapping, alpha passed through). */
+    private void pack(LaunchContext ctx, ResidentImage r) {
+        FilterSpec spec = ctx.spec();
+        int n = ctx.width() * ctx.height();
+        new KernelLaunch("convolab_pack_argb").grid(KernelLaunch.ceilDiv(n, 256), 1).block(256, 1)
+                .ptr(r.outPlane(0).ptr()).ptr(r.outPlane(1).ptr()).ptr(r.outPlane(2).ptr()).ptr(r.argbIn().ptr())
+                .ptr(r.argbOut().ptr()).i(n).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0)
+                .run(ctx.module(), ctx.stream());
+    }
+
+    /**
+     * False makes the image path run the planes and the pack kernel even where a fused ARGB kernel
+     * exists (tests compare the two; -Dconvolab.cuda.fuseArgb=false does the same for a run).
+     */
+    void fuseArgb(boolean on) {
+        fuseArgb = on;
+    }
+
+    private volatile boolean fuseArgb = !"false".equals(System.getProperty("convolab.cuda.fuseArgb"));
 
     /** The filter kernels of all channels; with events, records events[3..5] after each channel. */
     private void launchKernels(LaunchContext ctx, ChannelLauncher launcher, ResidentImage r, boolean events) {
@@ -332,24 +374,47 @@ public final class CudaEngine implements ConvolutionEngine {
         strategy.checkApplicable(spec.mask());
         Strategy chosen = CudaPlanner.plan(strategy, spec.mask()).runs();
         filter(image, spec, chosen); // makes the image resident and checks the result path
-        return java.util.OptionalDouble.of(thread.call(() -> {
-            ChannelLauncher launcher = launchers.get(chosen);
-            ResidentImage r = session.resident();
-            CUstream stream = session.stream();
-            LaunchContext ctx = new LaunchContext(session.module(), stream, image.width(), image.height(), spec,
-                    session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB);
-            launcher.prepare(ctx);
-            launchKernels(ctx, launcher, r, false); // warm the launch path
-            cuEventRecord(session.event(0), stream);
-            for (int i = 0; i < launches; i++) {
-                launchKernels(ctx, launcher, r, false);
-            }
-            cuEventRecord(session.event(1), stream);
-            cuStreamSynchronize(stream);
-            return session.elapsed(0, 1) / launches;
-        }));
+        return java.util.OptionalDouble.of(thread.call(() -> timeBackToBack(image, spec, chosen, launches, false)));
     }
 
+
+    /**
+     * The app's own path timed like {@link #batchedKernelMs}: packed ARGB of the resident image to its
+     * packed result (the fused kernel, or the filter kernels and the pack kernel), {@code launches}
+     * times back to back between two events, the mean.
+     */
+    @Override
+    public java.util.OptionalDouble batchedArgbMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        strategy.checkApplicable(spec.mask());
+        Strategy chosen = CudaPlanner.plan(strategy, spec.mask()).runs();
+        filter(image, spec, chosen);
+        return java.util.OptionalDouble.of(thread.call(() -> timeBackToBack(image, spec, chosen, launches, true)));
+    }
+
+    /** Back-to-back launches of the filter kernels (or the whole ARGB path) on the resident image, mean ms. */
+    private double timeBackToBack(RgbaImage image, FilterSpec spec, Strategy chosen, int launches, boolean argbPath) {
+        ChannelLauncher launcher = launchers.get(chosen);
+        ResidentImage r = session.resident();
+        CUstream stream = session.stream();
+        LaunchContext ctx = new LaunchContext(session.module(), stream, image.width(), image.height(), spec,
+                session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB);
+        launcher.prepare(ctx);
+        Runnable once = argbPath
+                ? () -> {
+                    if (!launchFilter(ctx, launcher, r, false)) {
+                        pack(ctx, r);
+                    }
+                }
+                : () -> launchKernels(ctx, launcher, r, false);
+        once.run(); // warm the launch path
+        cuEventRecord(session.event(0), stream);
+        for (int i = 0; i < launches; i++) {
+            once.run();
+        }
+        cuEventRecord(session.event(1), stream);
+        cuStreamSynchronize(stream);
+        return session.elapsed(0, 1) / launches;
+    }
 
     @Override
     public org.convolab.core.EngineDiagnostics diagnostics() {

@@ -1,6 +1,7 @@
 package org.convolab.cuda;
 
 import jcuda.driver.CUdeviceptr;
+import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
 
@@ -13,7 +14,10 @@ import org.convolab.core.Strategy;
  * run-time size kernel (32x4 threads, 4x{@value #ANY_PY} outputs each, the mask in passes of
  * {@value #ANY_ROWS} rows; dynamic shared memory of at most 40 KB, {@link #anySharedBytes}). The
  * tile shapes were chosen with bench/fastlab on an H200; they live in {@link KernelGeometry}
- * (FAST_*, FANY_*, FASTV_*, FASTS_*).
+ * (FAST_*, FANY_*, FASTV_*, FASTS_*). On the app's own path (a packed 8-bit ARGB image resident on the
+ * GPU) square masks of radius 0 to 3 run one fused kernel instead ({@link #launchArgb}): the float4
+ * kernel's threads, window and FMA order for each of R, G and B, reading and writing packed words
+ * (8 bytes a pixel instead of 24 for the planes and 20 for the pack kernel), with the same bits.
  */
 final class FastLauncher implements ChannelLauncher {
     static final int BX = KernelGeometry.FAST_BX;
@@ -85,6 +89,28 @@ final class FastLauncher implements ChannelLauncher {
     static String kernelName(Mask m) {
         int r = compiledRadius(m);
         return r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
+    }
+
+    /** The fused ARGB kernel for the mask (square, radius 0 to 3), or null. */
+    @Override
+    public String argbKernel(Mask m) {
+        int r = compiledRadius(m);
+        return r >= 0 && r <= MAX_VECTOR_RADIUS ? "convolab_argb2d_r" + r : null;
+    }
+
+    @Override
+    public void launchArgb(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
+        String name = argbKernel(ctx.mask());
+        if (name == null || ctx.channels() != LaunchContext.RGB) {
+            throw new IllegalStateException("no fused ARGB kernel for a " + ctx.mask().width() + "x" + ctx.mask().height()
+                    + " mask on " + ctx.channels() + " channel(s)");
+        }
+        int w = ctx.width();
+        int h = ctx.height();
+        FilterSpec spec = ctx.spec();
+        new KernelLaunch(name).grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), 1)
+                .block(VBX, VBY).ptr(in).ptr(out).i(w).i(h).i(ctx.policy()).f(ctx.constant())
+                .f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0).run(ctx.module(), ctx.stream());
     }
 
     @Override

@@ -127,6 +127,11 @@ public final class FallbackEngine implements ConvolutionEngine {
     }
 
     @Override
+    public OptionalDouble batchedArgbMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        return current().batchedArgbMs(image, spec, strategy, launches);
+    }
+
+    @Override
     public HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
         return onCurrent(e -> e.histogram(image, bins, strategy));
     }

@@ -49,6 +49,56 @@ class CudaEngineGpuTest {
         assertTrue(s.passed() > 10_000, s::line);
     }
 
+    /**
+     * The fused 8-bit ARGB kernels (fast, radius 0 to 3) against the planes and the pack kernel, bit
+     * for bit: every policy, odd and vector-unfriendly sizes, random masks with the output mapping
+     * (divisor, offset, |sum|) and random alpha.
+     */
+    @Test
+    void fusedArgbKernelGivesThePlanesPathsBits() {
+        Random rnd = new Random(11);
+        int[][] sizes = {{1, 1}, {3, 2}, {37, 23}, {64, 48}, {130, 67}, {256, 130}};
+        List<String> failures = new ArrayList<>();
+        int checked = 0;
+        try {
+            for (int r = 0; r <= 3; r++) {
+                int n = 2 * r + 1;
+                float[] w = new float[n * n];
+                for (int i = 0; i < w.length; i++) {
+                    w[i] = (float) (rnd.nextDouble() * 2 - 0.7);
+                }
+                Mask mask = Mask.of(n, n, w);
+                for (BorderPolicy policy : Conformance.policies()) {
+                    FilterSpec[] specs = {FilterSpec.of(mask, policy), new FilterSpec(mask, policy, 1.7f, 12.5f, true),
+                        new FilterSpec(mask, policy, 0.5f, -30f, false)};
+                    for (int[] size : sizes) {
+                        RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+                        for (FilterSpec spec : specs) {
+                            engine.fuseArgb(false);
+                            RgbaImage planes = engine.filter(img, spec, Strategy.FAST).image();
+                            engine.fuseArgb(true);
+                            FilterResult fused = engine.filter(img, spec, Strategy.FAST);
+                            String where = "r=" + r + " " + policy.name() + " " + size[0] + "x" + size[1] + " divisor "
+                                    + spec.divisor() + " offset " + spec.offset() + " abs " + spec.abs();
+                            if (!fused.plan().launches().get(0).startsWith("convolab_argb2d_r" + r + " ")) {
+                                failures.add(where + ": ran " + fused.plan().launches());
+                            } else if (!java.util.Arrays.equals(planes.pixels(), fused.image().pixels())) {
+                                failures.add(where + ": pixels differ");
+                            }
+                            checked++;
+                        }
+                    }
+                }
+            }
+        } finally {
+            engine.fuseArgb(true);
+        }
+        int total = checked;
+        assertTrue(failures.isEmpty(), () -> failures.size() + " of " + total + " failed:\n"
+                + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+        assertTrue(checked >= 4 * 5 * 6 * 3, "checked " + checked);
+    }
+
     @Test
     void borderHeaderMatchesJavaPolicies() {
         for (BorderPolicy p : Conformance.policies()) {

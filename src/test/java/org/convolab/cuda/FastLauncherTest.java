@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The run-time size kernel's shared memory, as its launcher sizes it. */
+/** The run-time size kernel's shared memory, as its launcher sizes it, and which masks take the fused ARGB kernel. */
 class FastLauncherTest {
 
     /** Every mask shape the app accepts launches without asking for more than the default 48 KB. */
@@ -32,6 +32,15 @@ class FastLauncherTest {
     @CsvSource({"63, 63, 40192", "63, 5, 28928", "1, 31, 25072", "33, 33, 33136"})
     void sharedBytesFollowTheKernelsLayout(int mw, int mh, int expected) {
         assertEquals(expected, FastLauncher.anySharedBytes(box(mw, mh)));
+    }
+
+    /** The fused 8-bit ARGB kernel serves square masks of radius 0 to 3 only; the rest take planes and pack. */
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({"1, 1, convolab_argb2d_r0", "3, 3, convolab_argb2d_r1", "5, 5, convolab_argb2d_r2", "7, 7, convolab_argb2d_r3",
+        "9, 9, ''", "5, 3, ''", "1, 7, ''", "63, 63, ''"})
+    void fusedArgbKernelForSmallSquareMasksOnly(int mw, int mh, String expected) {
+        String name = new FastLauncher().argbKernel(box(mw, mh));
+        assertEquals(expected.isEmpty() ? null : expected, name);
     }
 
     private static Mask box(int w, int h) {
