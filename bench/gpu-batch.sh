@@ -2,10 +2,24 @@
 # Issue 12 on a GPU host: `convolab batch` of N copies of a 24 MP JPEG (JPEG -> JPEG, 5x5 Gaussian), once
 # on GPU 0 and once on every GPU, with the per-stage busy times the batch prints; then checks that the
 # outputs are whole and no temp file is left. Logs to $OUT (or ./gpu-batch-out).
-#   tar xzf target/convolab-linux-x64.tar.gz -C /tmp && bash bench/gpu-batch.sh PHOTO.jpg [N]
+#   tar xzf target/convolab-linux-x64.tar.gz -C /tmp && bash bench/gpu-batch.sh [PHOTO.jpg|make] [N]
+# "make" (the default) writes a 6000x4000 JPEG at quality 92 with OpenCV, as bench/MakePhotos.java does
+# here: sample-images/coffee.png scaled up with mild noise (the GPU host has no Java compiler).
 set -uo pipefail
-photo=${1:?usage: gpu-batch.sh PHOTO.jpg [N]}
+photo=${1:-make}
 n=${2:-100}
+if [[ "$photo" == make ]]; then
+  photo=/tmp/gpu-batch-photo.jpg
+  python3 - "$photo" <<'PY'
+import sys
+import cv2
+import numpy as np
+img = cv2.imread("sample-images/coffee.png", cv2.IMREAD_COLOR)
+big = cv2.resize(img, (6000, 4000), interpolation=cv2.INTER_CUBIC).astype(np.int16)
+big += np.random.default_rng(1).integers(-3, 4, big.shape, dtype=np.int16)
+cv2.imwrite(sys.argv[1], np.clip(big, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
+PY
+fi
 out=${OUT:-gpu-batch-out}
 mkdir -p "$out"
 cl=/tmp/convolab/bin/convolab
