@@ -12,6 +12,10 @@
 // block for the streamed kernel beyond ~6 waves of resident blocks (slower); a separable row stage
 // that issues the loads of 2 or 3 rows before their FMAs (faster at r = 2, 10-35% slower from
 // r = 7); border reads through a rolled loop to shrink the code (10-20% slower everywhere).
+// Measured on an H100 through the bundle and not kept (2026-11-24): radius 3 in the streamed kernel
+// (fast2ds_body<3>, convolab bench, kernel ms zero / mirror / clamp): 4096x4096 0.174 / 0.190 / 0.183
+// against the float4 kernel's 0.206 / 0.208 / 0.208, but 8192x8192 0.661 / 0.716 / 0.698 against
+// 0.686 / 0.689 / 0.688; neither meets 1.25x the floor (0.134 and 0.536 ms) everywhere.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
