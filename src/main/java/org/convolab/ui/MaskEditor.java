@@ -188,7 +188,12 @@ final class MaskEditor extends VBox {
                 f.setText(text);
                 f.setUserData(text);
                 f.setPrefColumnCount(Math.min(9, width));
-                f.setTooltip(new Tooltip(MaskText.formatWeight(shown.get(x, y))));
+                String exact = MaskText.formatWeight(shown.get(x, y));
+                if (f.getTooltip() == null) {
+                    f.setTooltip(new Tooltip(exact));
+                } else {
+                    f.getTooltip().setText(exact); // a new Tooltip a cell at every edit cost a frame and more
+                }
                 f.getStyleClass().remove("bad-weight");
             }
         }
