@@ -125,8 +125,8 @@ public final class CudaEngine implements ConvolutionEngine {
     /**
      * Filters as {@link #filter} does and lends the result where it was downloaded: a page-locked Java direct
      * buffer ({@link LeaseBuffers}), with no copy into a Java array. While a lease is open the next result
-     * goes into another buffer. An image filtered in strips (larger than the device's free memory) comes in a
-     * Java array, lent as it is.
+     * goes into another buffer. An image filtered in strips (larger than the device's free memory), or one past
+     * {@link LeaseBuffers#MAX_BYTES} (a direct buffer's 2 GB), comes in a Java array, lent as it is.
      */
     @Override
     public ResultLease filterLeased(RgbaImage image, FilterSpec spec, Strategy strategy) {
@@ -135,7 +135,8 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** One attempt of {@link #filterLeased}: a buffer is taken, and given back if the filter fails. */
     private ResultLease leaseOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
-        if (residentBytes(image.width(), image.height()) > imageBytesLimit()) {
+        if (residentBytes(image.width(), image.height()) > imageBytesLimit()
+                || (long) image.width() * image.height() * 4 > LeaseBuffers.MAX_BYTES) {
             return ResultLease.of(filterOnce(image, spec, plan, launcher));
         }
         beforeGpuWork();

@@ -29,6 +29,8 @@ final class LeaseBuffers {
     /** Free buffers kept registered between results: the one being shown comes back while the next is made. */
     static final int KEEP_FREE = 2;
     private static final int PAGE = 4096;
+    /** The largest buffer: a direct buffer holds at most 2 GB (a result of about 500 megapixels). */
+    static final long MAX_BYTES = Integer.MAX_VALUE - PAGE;
 
     /** One registered buffer. */
     static final class Buffer {
