@@ -40,6 +40,7 @@ final class ImageCanvas extends Region {
     private volatile Patch drawnPatch;
     private int largestTileSide;
     private long longestDrawNanos;
+    private volatile long lastDrawNanos;
     private double dragX;
     private double dragY;
     private boolean draggingDivider;
@@ -108,6 +109,11 @@ final class ImageCanvas extends Region {
         return longestDrawNanos / 1e6;
     }
 
+    /** How long the last draw took on the FX thread, in milliseconds (tiles made included). */
+    double lastDrawMs() {
+        return lastDrawNanos / 1e6;
+    }
+
     /** The largest side of any JavaFX image this view has drawn (at most {@link TiledImage#TILE}). */
     int largestTileSide() {
         return largestTileSide;
@@ -162,7 +168,8 @@ final class ImageCanvas extends Region {
     private void draw() {
         long start = System.nanoTime();
         drawNow();
-        longestDrawNanos = Math.max(longestDrawNanos, System.nanoTime() - start);
+        lastDrawNanos = System.nanoTime() - start;
+        longestDrawNanos = Math.max(longestDrawNanos, lastDrawNanos);
     }
 
     private void drawNow() {

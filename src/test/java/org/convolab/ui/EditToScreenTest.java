@@ -43,6 +43,8 @@ class EditToScreenTest {
     /** Notes the first pulse at which the output view has drawn the newest outcome. */
     private final class ShownMeter extends AnimationTimer {
         volatile long shownAt;
+        /** The output view's draw of that result on the FX thread. */
+        volatile double drawMs;
 
         @Override
         public void handle(long now) {
@@ -50,6 +52,7 @@ class EditToScreenTest {
             if (shownAt == 0 && o != null && o.state().equals(model.current()) && window.outputView.drawnImage() != null
                     && window.outputView.drawnImage().argb() == o.result().pixels()) {
                 shownAt = System.nanoTime();
+                drawMs = window.outputView.lastDrawMs();
             }
         }
     }
@@ -80,8 +83,8 @@ class EditToScreenTest {
             // the window's share: to the FX thread (hand-over of the request and the result), then the
             // listeners and the draw up to the pulse that shows it
             System.out.printf(Locale.ROOT, "edit-to-screen 24 MP %s on %s: %.1f ms, engine %.1f ms, window adds %.1f ms "
-                    + "(hand-over %.1f, on the FX thread to the pulse %.1f)%n", mask, model.outcome().backend(), total, engine,
-                    total - engine, arrived - engine, total - arrived);
+                    + "(hand-over %.1f, on the FX thread to the pulse %.1f, of which the draw %.1f)%n", mask,
+                    model.outcome().backend(), total, engine, total - engine, arrived - engine, total - arrived, meter.drawMs);
         }
         return added;
     }
