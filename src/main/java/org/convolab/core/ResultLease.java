@@ -52,10 +52,12 @@ public final class ResultLease implements AutoCloseable {
                 () -> { });
     }
 
+    /** Width of the result in pixels. */
     public int width() {
         return width;
     }
 
+    /** Height of the result in pixels. */
     public int height() {
         return height;
     }
