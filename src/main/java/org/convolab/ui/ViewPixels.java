@@ -13,9 +13,13 @@ import org.convolab.core.RgbaImage;
  */
 record ViewPixels(int width, int height, IntBuffer argb) {
 
-    /** An image's own array; null for null. */
+    /**
+     * An image's own array, read-only; null for null. Read-only like a lease's pixels, so that the views'
+     * per-pixel reads meet two buffer classes at most (heap and direct) and stay inlined.
+     */
     static ViewPixels of(RgbaImage image) {
-        return image == null ? null : new ViewPixels(image.width(), image.height(), IntBuffer.wrap(image.pixels()));
+        return image == null ? null
+                : new ViewPixels(image.width(), image.height(), IntBuffer.wrap(image.pixels()).asReadOnlyBuffer());
     }
 
     /** A lent result's pixels, valid while the lease is open; null for null. */
