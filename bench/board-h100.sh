@@ -7,7 +7,7 @@
 # Parts: peers-4096 (zero and mirror with every peer, rectangular and Gaussian masks), clamp-4096 (NPP),
 # peers-8192 (zero and mirror, the radii 1, 3, 7, 15, 31), fft (Convolab's fft strategy on every 2D workload,
 # no peers: added to the rows of the parts before), argb (fast again, with the app's own 8-bit ARGB path timed),
-# profile (Nsight Compute on the missed radii and the rectangular masks).
+# interactive (the live preview: to pinned memory, lent, copied into int[]), profile (Nsight Compute on the missed radii and the rectangular masks).
 set -uo pipefail
 out=${OUT:-board-out}
 mkdir -p "$out"
@@ -21,6 +21,8 @@ case "${1:?part}" in
          --name board-4096-c 2> "$out/board-4096-c.log" ;;
   argb) b --sizes 4096x4096,8192x8192 --policies zero,mirror --radii 1,2,3,4,7 --no-peers --no-rect --no-separable \
           --no-interactive --strategies fast --name board-argb 2> "$out/board-argb.log" ;;
+  interactive) b --sizes 4096x4096 --policies zero --radii 1 --no-peers --no-rect --no-separable --strategies fast \
+                 --name board-interactive 2> "$out/board-interactive.log" ;;
   profile) b --sizes 4096x4096 --radii "${RADII:-3,7,10,15}" --profile-only --no-interactive --name board-4096-p \
              2> "$out/board-4096-p.log" ;;
   *) echo "unknown part $1" >&2; exit 2 ;;

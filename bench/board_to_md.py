@@ -353,7 +353,9 @@ def main():
             p(f"`{b.get('interactive_command', 'convolab bench --interactive')}` on {r['device']}: a {r['width']}×{r['height']} "
               f"image resident on the GPU, a 7×7 mask changed before each of {r['repeat']} runs ({r['strategy']}): kernel "
               f"{r['kernel_ms']:.3f} ms; end to end until the new ARGB result is in pinned host memory **{r['to_pinned_host_ms']:.3f} ms** "
-              f"(target 5 ms); {r['to_java_array_ms']:.3f} ms until it is copied into a Java `int[]`.\n")
+              f"(target 5 ms); {r['to_java_array_ms']:.3f} ms until it is copied into a Java `int[]`"
+              + (f"; **{r['lent_ms']:.3f} ms** until it is lent to the window where it was downloaded (`filterLeased`: "
+                 "no copy, the window's tiles read that buffer)" if "lent_ms" in r else "") + ".\n")
             break
     argb = argb_section(workloads)
     p(f"### Targets ({main_name})\n")

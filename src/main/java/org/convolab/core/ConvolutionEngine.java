@@ -22,6 +22,19 @@ public interface ConvolutionEngine extends AutoCloseable {
     FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy);
 
     /**
+     * Filters an image as {@link #filter} does, but lends the result's pixels instead of copying them into a
+     * new Java array: the GPU engine hands over a view of the page-locked buffer it downloaded into (no
+     * 96 MB copy and allocation for 24 megapixels), valid until the lease is closed; the engine downloads the
+     * next result elsewhere while a lease is open. This default lends the array of {@link #filter}'s result
+     * (the CPU engine's own, so no copy either). The caller closes the lease.
+     *
+     * @throws ConvolabException as {@link #filter}
+     */
+    default ResultLease filterLeased(RgbaImage image, FilterSpec spec, Strategy strategy) {
+        return ResultLease.of(filter(image, spec, strategy));
+    }
+
+    /**
      * The kernel time of one filter measured over {@code launches} back-to-back launches, for engines
      * whose single-filter timings include launch latency (the GPU engine); empty for the others.
      */

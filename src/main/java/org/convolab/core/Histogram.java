@@ -113,9 +113,18 @@ public final class Histogram {
      * and strategy must equal exactly.
      */
     public static Histogram count(RgbaImage image, int bins) {
+        return count(java.nio.IntBuffer.wrap(image.pixels()), bins);
+    }
+
+    /**
+     * The plain count of ARGB pixels in a buffer (from index 0 to its limit, read with absolute gets): an
+     * image's array or a result an engine lent ({@link ResultLease#pixels()}).
+     */
+    public static Histogram count(java.nio.IntBuffer argb, int bins) {
         checkBins(bins);
         long[][] c = new long[CHANNELS][bins];
-        for (int p : image.pixels()) {
+        for (int i = 0, n = argb.limit(); i < n; i++) {
+            int p = argb.get(i);
             int r = (p >>> 16) & 0xff;
             int g = (p >>> 8) & 0xff;
             int b = p & 0xff;

@@ -24,6 +24,7 @@ import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.PlaneFilter;
+import org.convolab.core.ResultLease;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
@@ -90,10 +91,21 @@ public final class CudaEngine implements ConvolutionEngine {
 
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
+        return planned(image, spec, strategy, this::filterOnce);
+    }
+
+    /** One attempt of a filter with its plan and launcher. */
+    @FunctionalInterface
+    private interface Attempt<T> {
+        T run(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher);
+    }
+
+    /** Plans the filter (refusing a strategy that does not apply) and runs the attempt through {@link #onGpu}. */
+    private <T> T planned(RgbaImage image, FilterSpec spec, Strategy strategy, Attempt<T> attempt) {
         strategy.checkApplicable(spec.mask());
         LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
         ChannelLauncher launcher = launchers.get(plan.runs());
-        return onGpu(() -> filterOnce(image, spec, plan, launcher));
+        return onGpu(() -> attempt.run(image, spec, plan, launcher));
     }
 
     /** One attempt, in the context {@link #onGpu} made sure of. */
@@ -103,12 +115,75 @@ public final class CudaEngine implements ConvolutionEngine {
         if (residentBytes(image.width(), image.height()) > limit) {
             session.releaseResident();
             FilterResult result = CudaStrips.filter(image, spec, plan, limit,
-                    strip -> run(strip, spec, plan, launcher));
+                    strip -> run(strip, spec, plan, launcher, INTO_ARRAY));
             session.releaseResident();
             return result;
         }
-        return run(image, spec, plan, launcher);
+        return run(image, spec, plan, launcher, INTO_ARRAY);
     }
+
+    /**
+     * Filters as {@link #filter} does and lends the result where it was downloaded: a page-locked Java direct
+     * buffer ({@link LeaseBuffers}), with no copy into a Java array. While a lease is open the next result
+     * goes into another buffer. An image filtered in strips (larger than the device's free memory), or one past
+     * {@link LeaseBuffers#MAX_BYTES} (a direct buffer's 2 GB), comes in a Java array, lent as it is.
+     */
+    @Override
+    public ResultLease filterLeased(RgbaImage image, FilterSpec spec, Strategy strategy) {
+        return planned(image, spec, strategy, this::leaseOnce);
+    }
+
+    /** One attempt of {@link #filterLeased}: a buffer is taken, and given back if the filter fails. */
+    private ResultLease leaseOnce(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+        if (residentBytes(image.width(), image.height()) > imageBytesLimit()
+                || (long) image.width() * image.height() * 4 > LeaseBuffers.MAX_BYTES) {
+            return ResultLease.of(filterOnce(image, spec, plan, launcher));
+        }
+        beforeGpuWork();
+        LeaseBuffers pool = session.leaseBuffers();
+        LeaseBuffers.Buffer buffer = pool.take((long) image.width() * image.height() * 4);
+        try {
+            return run(image, spec, plan, launcher, new HostTarget<>() {
+                @Override
+                public jcuda.Pointer pointer(ResidentImage r) {
+                    return buffer.pointer();
+                }
+
+                @Override
+                public ResultLease finish(ResidentImage r, LaunchPlan ran, java.util.function.Supplier<Timings> timings) {
+                    return new ResultLease(r.width(), r.height(), buffer.ints(), null, ran, timings.get(),
+                            () -> pool.giveBack(buffer));
+                }
+            });
+        } catch (RuntimeException e) {
+            pool.giveBack(buffer);
+            throw e;
+        }
+    }
+
+    /** Where a run downloads its result, and what it makes of it; on the CUDA thread. */
+    private interface HostTarget<T> {
+        /** The host memory the result is downloaded into (page-locked). */
+        jcuda.Pointer pointer(ResidentImage r);
+
+        /** The result, once the download is done; {@code timings} measures the total when asked. */
+        T finish(ResidentImage r, LaunchPlan ran, java.util.function.Supplier<Timings> timings);
+    }
+
+    /** Into the resident image's pinned buffer, then copied into a new Java array (the result of {@link #filter}). */
+    private static final HostTarget<FilterResult> INTO_ARRAY = new HostTarget<>() {
+        @Override
+        public jcuda.Pointer pointer(ResidentImage r) {
+            return r.hostOut().pointer();
+        }
+
+        @Override
+        public FilterResult finish(ResidentImage r, LaunchPlan ran, java.util.function.Supplier<Timings> timings) {
+            int[] out = new int[r.width() * r.height()];
+            r.hostOut().get(out);
+            return new FilterResult(new RgbaImage(r.width(), r.height(), out), ran, timings.get());
+        }
+    };
 
     /**
      * The GPU's own plane filter for grey and 16-bit images ({@link CudaPlaneFilter}): the same kernels, on
@@ -232,7 +307,7 @@ public final class CudaEngine implements ConvolutionEngine {
         return Math.min(limit, forced);
     }
 
-    private FilterResult run(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+    private <T> T run(RgbaImage image, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher, HostTarget<T> target) {
         long t0 = System.nanoTime();
         int w = image.width();
         int h = image.height();
@@ -277,7 +352,7 @@ public final class CudaEngine implements ConvolutionEngine {
             pack(ctx, r);
         }
         cuEventRecord(session.event(6), stream);
-        cuMemcpyDtoHAsync(r.hostOut().pointer(), r.argbOut().ptr(), bytes, stream);
+        cuMemcpyDtoHAsync(target.pointer(r), r.argbOut().ptr(), bytes, stream);
         cuEventRecord(session.event(7), stream);
         try {
             cuStreamSynchronize(stream);
@@ -285,9 +360,6 @@ public final class CudaEngine implements ConvolutionEngine {
             throw new CudaFault("CUDA error while filtering with " + plan.runs().id() + " on a " + w + "x" + h
                     + " image (" + e.getMessage() + ")", e);
         }
-        int[] out = new int[w * h];
-        r.hostOut().get(out);
-        double total = (System.nanoTime() - t0) / 1e6;
         List<Double> channels = new ArrayList<>(3);
         if (oneLaunch) {
             channels.add(session.elapsed(2, 5));
@@ -296,10 +368,14 @@ public final class CudaEngine implements ConvolutionEngine {
                 channels.add(session.elapsed(2 + c, 3 + c));
             }
         }
-        Timings t = new Timings(upload ? session.elapsed(0, 1) : 0, upload ? session.elapsed(1, 2) : 0, channels,
-                session.elapsed(5, 6), session.elapsed(6, 7), total, session.elapsed(0, 7),
-                FilterCost.of(w, h, spec.mask(), plan));
-        return new FilterResult(new RgbaImage(w, h, out), ran, t);
+        double uploadMs = upload ? session.elapsed(0, 1) : 0;
+        double unpackMs = upload ? session.elapsed(1, 2) : 0;
+        double packMs = session.elapsed(5, 6);
+        double downloadMs = session.elapsed(6, 7);
+        double resultMs = session.elapsed(0, 7);
+        ResidentImage done = r;
+        return target.finish(done, ran, () -> new Timings(uploadMs, unpackMs, channels, packMs, downloadMs,
+                (System.nanoTime() - t0) / 1e6, resultMs, FilterCost.of(w, h, spec.mask(), plan)));
     }
 
     /** Whether the image path runs the launcher's fused ARGB kernel for this spec (see {@link #fuseArgb}). */
@@ -494,6 +570,7 @@ public final class CudaEngine implements ConvolutionEngine {
     public void releaseImage() {
         thread.run(() -> {
             session.releaseResident();
+            session.leaseBuffers().releaseFree();
             histograms.releaseImage(session);
             launchers.values().forEach(l -> l.release(session.module()));
         });

@@ -37,6 +37,7 @@ final class CudaSession {
     private final CUevent[] events = new CUevent[EVENTS];
     private DeviceBuffer globalMask;
     private ResidentImage resident;
+    private final LeaseBuffers leaseBuffers = new LeaseBuffers();
 
     CudaSession(CudaDeviceInfo device) {
         this.device = device;
@@ -65,6 +66,11 @@ final class CudaSession {
 
     void resident(ResidentImage image) {
         resident = image;
+    }
+
+    /** The host buffers results are lent in (registered in this context). */
+    LeaseBuffers leaseBuffers() {
+        return leaseBuffers;
     }
 
     /** Frees the resident image (the next filter uploads again). */
@@ -120,6 +126,7 @@ final class CudaSession {
             if (resident != null) {
                 resident.close();
             }
+            leaseBuffers.releaseFree();
             if (globalMask != null) {
                 globalMask.close();
             }
@@ -138,6 +145,7 @@ final class CudaSession {
         } catch (CudaException e) {
             // after a sticky error the frees fail too; destroying the context releases everything
         } finally {
+            leaseBuffers.contextGone();
             resident = null;
             globalMask = null;
             stream = null;

@@ -60,6 +60,12 @@ public final class FallbackEngine implements ConvolutionEngine {
         return onCurrent(e -> e.filter(image, spec, strategy));
     }
 
+    /** The GPU engine's lease while it works; after it failed for good, the CPU engine's. */
+    @Override
+    public org.convolab.core.ResultLease filterLeased(RgbaImage image, FilterSpec spec, Strategy strategy) {
+        return onCurrent(e -> e.filterLeased(image, spec, strategy));
+    }
+
     /** Runs work on the GPU engine while it works; when it fails for good, again on the CPU. */
     private <T> T onCurrent(java.util.function.Function<ConvolutionEngine, T> work) {
         if (current() == gpu) {

@@ -42,6 +42,16 @@ final class AtomicWrite {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /**
+     * Writes the content into the temporary file's channel (which it must not close), for writers that go
+     * back in the file (TIFF and BMP fill in offsets and sizes): they seek there instead of holding the
+     * whole file in memory.
+     */
+    @FunctionalInterface
+    interface ChannelContent {
+        void writeTo(FileChannel channel) throws IOException;
+    }
+
     /** Prefix of every temporary file; the PID follows. */
     static final String PREFIX = ".convolab-";
 
@@ -75,6 +85,15 @@ final class AtomicWrite {
      * @throws IOException                when the write fails; the temporary file is gone then
      */
     static void write(Path target, boolean replace, Content content) throws IOException {
+        writeChannel(target, replace, ch -> {
+            OutputStream out = Channels.newOutputStream(ch);
+            content.writeTo(out);
+            out.flush();
+        });
+    }
+
+    /** {@link #write} for content written into the file's channel. */
+    static void writeChannel(Path target, boolean replace, ChannelContent content) throws IOException {
         Path dir = Objects.requireNonNull(target.getParent(), "target needs a folder");
         removeStaleTemps(dir);
         boolean posix = Files.getFileStore(dir).supportsFileAttributeView("posix");
@@ -89,9 +108,7 @@ final class AtomicWrite {
             // CREATE_NEW is O_EXCL: it refuses an existing name and never follows a symlink planted there
             try (FileChannel ch = FileChannel.open(tmp, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), ownerOnly)) {
                 key = fileKey(tmp);
-                OutputStream out = Channels.newOutputStream(ch);
-                content.writeTo(out);
-                out.flush();
+                content.writeTo(ch);
                 ch.force(true);
             }
             if (!Objects.equals(key, fileKey(tmp))) {

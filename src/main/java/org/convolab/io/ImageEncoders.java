@@ -3,6 +3,8 @@ package org.convolab.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -26,27 +28,31 @@ final class ImageEncoders {
     }
 
     /**
-     * Encodes {@code image} as {@code format} into {@code sink}, which stays open (the caller owns it:
-     * {@link AtomicWrite} syncs and closes the file).
+     * Encodes {@code image} as {@code format} into {@code file}, which stays open (the caller owns it:
+     * {@link AtomicWrite} syncs and closes the file). PNG and JPEG are written as a stream; TIFF and BMP,
+     * whose writers go back to fill in offsets, seek in the file ({@link ChannelImageOutputStream}) rather
+     * than keeping the encoded file in memory.
      *
      * @param format an ImageIO format name from {@link ImageFiles#formatOf}
      */
-    static void encode(RgbaImage image, String format, OutputStream sink, EncodeOptions options) throws IOException {
+    static void encode(RgbaImage image, String format, FileChannel file, EncodeOptions options) throws IOException {
         // Alpha only when the format keeps it and some pixel uses it: an opaque image is RGB, a quarter smaller.
         boolean alpha = (format.equals("png") || format.equals("tiff")) && FastRasters.hasAlpha(image);
-        OutputStream out = new BufferedOutputStream(sink, 1 << 20);
-        switch (format) {
-            case "png" -> PngEncoder.write(image, alpha, options.pngLevel(), out);
-            case "jpeg" -> writeJpeg(image, out, options.jpegQuality());
-            default -> {
-                try (ImageOutputStream ios = ImageIO.createImageOutputStream(out)) {
-                    if (!ImageIO.write(FastRasters.wrap(image, alpha), format, ios)) {
-                        throw new ConvolabException("no " + format.toUpperCase(Locale.ROOT) + " writer");
-                    }
-                }
+        if (format.equals("png") || format.equals("jpeg")) {
+            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(file), 1 << 20);
+            if (format.equals("png")) {
+                PngEncoder.write(image, alpha, options.pngLevel(), out);
+            } else {
+                writeJpeg(image, out, options.jpegQuality());
+            }
+            out.flush();
+            return;
+        }
+        try (ImageOutputStream ios = new ChannelImageOutputStream(file)) {
+            if (!ImageIO.write(FastRasters.wrap(image, alpha), format, ios)) {
+                throw new ConvolabException("no " + format.toUpperCase(Locale.ROOT) + " writer");
             }
         }
-        out.flush();
     }
 
     private static void writeJpeg(RgbaImage image, OutputStream os, int quality) throws IOException {

@@ -267,7 +267,7 @@ public final class ImageFiles {
         String name = UserText.escape(file.toString());
         Path target = file.toAbsolutePath().normalize();
         try {
-            AtomicWrite.write(target, replace, out -> ImageEncoders.encode(image, format, out, options));
+            AtomicWrite.writeChannel(target, replace, ch -> ImageEncoders.encode(image, format, ch, options));
         } catch (FileAlreadyExistsException e) {
             throw exists(name);
         } catch (AccessDeniedException e) {

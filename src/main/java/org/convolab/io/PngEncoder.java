@@ -35,15 +35,26 @@ public final class PngEncoder {
      * @param level deflate level, 0 to 9 (0: stored, rows unfiltered)
      */
     public static void write(RgbaImage image, boolean alpha, int level, OutputStream out) throws IOException {
+        write(image, alpha, level, out, BAND_BYTES, 2 * Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * Writes the image as a PNG, deflating {@code wave} bands at a time in parallel and writing each wave
+     * before the next is made: the encoder holds at most a wave of bands (a few MB a core), never the
+     * whole compressed image (a 300-megapixel result would otherwise hold hundreds of MB until the end).
+     * The file is the same bytes for any wave.
+     *
+     * @param bandBytes raw bytes per band (rows are never split)
+     * @param wave      bands made at once, at least 1
+     */
+    static void write(RgbaImage image, boolean alpha, int level, OutputStream out, int bandBytes, int wave) throws IOException {
         int w = image.width();
         int h = image.height();
         int bpp = alpha ? 4 : 3;
         long rowBytes = 1L + (long) w * bpp;
-        int rowsPerBand = (int) Math.max(1, Math.min(h, BAND_BYTES / rowBytes));
+        int rowsPerBand = (int) Math.max(1, Math.min(h, bandBytes / rowBytes));
         int bands = (h + rowsPerBand - 1) / rowsPerBand;
-        Band[] done = new Band[bands];
-        IntStream.range(0, bands).parallel().forEach(b ->
-                done[b] = band(image, bpp, level, b * rowsPerBand, Math.min(h, (b + 1) * rowsPerBand), b == bands - 1));
+        int perWave = Math.max(1, wave);
 
         DataOutputStream d = new DataOutputStream(out);
         d.write(SIGNATURE);
@@ -59,9 +70,17 @@ public final class PngEncoder {
         chunk(d, "IHDR", ihdr.toByteArray(), ihdr.size());
         chunk(d, "IDAT", zlibHeader(level), 2);
         long adler = 1;
-        for (Band b : done) {
-            chunk(d, "IDAT", b.deflated, b.deflatedLength);
-            adler = combineAdler32(adler, b.adler, b.rawLength);
+        for (int first = 0; first < bands; first += perWave) {
+            int from = first;
+            Band[] done = new Band[Math.min(perWave, bands - first)];
+            IntStream.range(0, done.length).parallel().forEach(i -> {
+                int b = from + i;
+                done[i] = band(image, bpp, level, b * rowsPerBand, Math.min(h, (b + 1) * rowsPerBand), b == bands - 1);
+            });
+            for (Band b : done) {
+                chunk(d, "IDAT", b.deflated, b.deflatedLength);
+                adler = combineAdler32(adler, b.adler, b.rawLength);
+            }
         }
         byte[] trailer = {(byte) (adler >>> 24), (byte) (adler >>> 16), (byte) (adler >>> 8), (byte) adler};
         chunk(d, "IDAT", trailer, 4);

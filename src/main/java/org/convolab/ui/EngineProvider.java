@@ -12,15 +12,23 @@ import org.convolab.engine.Engines;
  * and says why.
  */
 final class EngineProvider implements AutoCloseable {
-    private final ConvolutionEngine cpu = Engines.open(Backend.CPU, msg -> { });
+    private final ConvolutionEngine cpu;
     private ConvolutionEngine gpu;
     private final Consumer<String> notices;
     private String cudaProblem;
 
     /** @param notices receives, on the filter thread, the message when the GPU fails for good */
     EngineProvider(Consumer<String> notices) {
+        this.cpu = Engines.open(Backend.CPU, msg -> { });
         this.notices = notices;
         cudaProblem = Engines.devices().problem();
+    }
+
+    /** One engine for every backend (tests give a test double here); the GPU is never opened. */
+    EngineProvider(ConvolutionEngine only) {
+        this.cpu = only;
+        this.notices = msg -> { };
+        cudaProblem = "a test engine runs every filter";
     }
 
     /** Null when CUDA can be used, else why not (for tooltips and the status bar). */

@@ -14,6 +14,7 @@ import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.MaskFiles;
@@ -95,18 +96,44 @@ final class FileActions implements AutoCloseable {
         return opening;
     }
 
-    /** Saves a result; never over the input. The file chooser has already asked before replacing a file. */
+    /**
+     * Saves a shown result in the background; never over the input. The file chooser has already asked before
+     * replacing a file. The save holds the result ({@link ResultLease#retain}) until it is written, so a newer
+     * result shown meanwhile does not give its memory back to the engine under the writer.
+     */
+    void save(ResultLease result, Path target) {
+        ResultLease held = result.retain();
+        if (!save(held::image, target, held::close)) {
+            held.close();
+        }
+    }
+
+    /** Saves an image; never over the input. */
     void save(RgbaImage image, Path target) {
+        save(() -> image, target, () -> { });
+    }
+
+    /**
+     * Writes what {@code image} gives (on the io thread) to {@code target}, then runs {@code done}.
+     *
+     * @return false when nothing was submitted (the target is the input), {@code done} not run
+     */
+    private boolean save(java.util.function.Supplier<RgbaImage> image, Path target, Runnable done) {
         Path in = model.file();
         if (in != null && (ImageFiles.sameFile(in, target)
                 || in.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize()))) {
             error("Not saved", "The result would replace the input image " + target.getFileName() + "; choose another name");
-            return;
+            return false;
         }
         Task<Void> write = new Task<>() {
             @Override
             protected Void call() {
-                ImageFiles.write(image, target, true);
+                try {
+                    // the lent pixels are copied into an array only where the engine has none (the GPU, under 32 MP)
+                    ImageFiles.write(image.get(), target, true);
+                } finally {
+                    done.run();
+                }
                 return null;
             }
         };
@@ -114,6 +141,7 @@ final class FileActions implements AutoCloseable {
         write.setOnSucceeded(e -> model.say("Saved " + target));
         write.setOnFailed(e -> error("Not saved", MainModel.describe(write.getException())));
         io.submit(write);
+        return true;
     }
 
     /** Opens the first file dropped on the scene. */
@@ -171,7 +199,7 @@ final class FileActions implements AutoCloseable {
      * (of a big image, or of an edit just made) has finished it.
      */
     void saveCurrent(Path target) {
-        boolean waits = model.whenCurrent(o -> save(o.result().image(), target), why -> error("Not saved", why));
+        boolean waits = model.whenCurrent(o -> save(o.result(), target), why -> error("Not saved", why));
         if (waits) {
             model.say("Saving " + target.getFileName() + " when the whole image is filtered with the current settings...");
         }

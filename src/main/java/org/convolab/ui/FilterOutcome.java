@@ -1,12 +1,16 @@
 package org.convolab.ui;
 
+import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
+import org.convolab.core.ResultLease;
 
 /**
  * A finished filter run as the window shows it: the whole image, or (on a big image, while the whole
  * is still being filtered) the preview of the visible region, whose pixels are those of the whole result.
  *
- * @param result   the engine's result: the whole image, or the region when {@code complete} is false
+ * @param result   the engine's result, lent ({@link ConvolutionEngine#filterLeased}: on the GPU the pixels stay
+ *                 in the pinned buffer they were downloaded into): the whole image, or the region when
+ *                 {@code complete} is false; the model closes it when another result takes its place
  * @param backend  "cuda" or "cpu"
  * @param device   what ran it
  * @param state    the settings it ran with
@@ -15,11 +19,17 @@ import org.convolab.core.FilterResult;
  * @param y        the region's top edge in the image (0 for the whole image)
  * @param complete whether the result is the whole image
  */
-public record FilterOutcome(FilterResult result, String backend, String device, EditState state, long sequence, int x,
+public record FilterOutcome(ResultLease result, String backend, String device, EditState state, long sequence, int x,
                             int y, boolean complete) {
 
     /** A whole-image outcome. */
-    static FilterOutcome whole(FilterResult result, String backend, String device, EditState state, long sequence) {
+    static FilterOutcome whole(ResultLease result, String backend, String device, EditState state, long sequence) {
         return new FilterOutcome(result, backend, device, state, sequence, 0, 0, true);
+    }
+
+    /** An outcome of a result in a Java array (a preview, or a big image filtered in bands). */
+    static FilterOutcome of(FilterResult result, String backend, String device, EditState state, long sequence, int x, int y,
+            boolean complete) {
+        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, complete);
     }
 }

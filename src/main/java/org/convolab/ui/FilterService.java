@@ -1,10 +1,12 @@
 package org.convolab.ui;
 
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javafx.concurrent.Service;
 import javafx.concurrent.Task;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
+import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -60,6 +62,9 @@ final class FilterService extends Service<FilterOutcome> {
     protected Task<FilterOutcome> createTask() {
         Request r = pending;
         return new Task<>() {
+            /** The lent result, once there: closed here when the task was cancelled, by the model otherwise. */
+            private final AtomicReference<ResultLease> lent = new AtomicReference<>();
+
             @Override
             protected FilterOutcome call() {
                 if (isCancelled() || r == null) {
@@ -68,9 +73,13 @@ final class FilterService extends Service<FilterOutcome> {
                 ConvolutionEngine engine = engines.engine(r.state().backend());
                 RgbaImage img = r.image();
                 if ((long) img.width() * img.height() < BIG_PIXELS) {
-                    FilterResult result = engine.filter(img, r.state().spec(), r.state().strategy());
-                    return isCancelled() ? null
-                            : FilterOutcome.whole(result, engine.backend(), engine.device(), r.state(), r.sequence());
+                    ResultLease result = engine.filterLeased(img, r.state().spec(), r.state().strategy());
+                    lent.set(result);
+                    if (isCancelled()) {
+                        result.close();
+                        return null;
+                    }
+                    return FilterOutcome.whole(result, engine.backend(), engine.device(), r.state(), r.sequence());
                 }
                 int[] v = r.region();
                 if (v != null && (long) v[2] * v[3] <= PREVIEW_PIXELS) {
@@ -79,7 +88,7 @@ final class FilterService extends Service<FilterOutcome> {
                     if (isCancelled()) {
                         return null;
                     }
-                    updateValue(new FilterOutcome(part, engine.backend(), engine.device(), r.state(), r.sequence(), v[0],
+                    updateValue(FilterOutcome.of(part, engine.backend(), engine.device(), r.state(), r.sequence(), v[0],
                             v[1], false));
                 }
                 updateMessage("Filtering the whole image");
@@ -87,7 +96,25 @@ final class FilterService extends Service<FilterOutcome> {
                 FilterResult whole = RegionFilter.filterInBands(engine, img, r.state().spec(), r.state().strategy(),
                         RegionFilter.bandRows(img.width()), this::isCancelled, f -> updateProgress(f, 1));
                 return whole == null || isCancelled() ? null
-                        : FilterOutcome.whole(whole, engine.backend(), engine.device(), r.state(), r.sequence());
+                        : FilterOutcome.of(whole, engine.backend(), engine.device(), r.state(), r.sequence(), 0, 0, true);
+            }
+
+            @Override
+            protected void succeeded() {
+                // finished after a newer request replaced it: the service no longer reports it, so nobody shows it
+                FilterOutcome o = getValue();
+                if (o != null && r.sequence() != latest()) {
+                    o.result().close();
+                }
+            }
+
+            @Override
+            protected void cancelled() {
+                // cancelled after its result was made: nobody will show it (closing twice is harmless)
+                ResultLease result = lent.get();
+                if (result != null) {
+                    result.close();
+                }
             }
         };
     }

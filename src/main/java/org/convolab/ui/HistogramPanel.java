@@ -3,6 +3,7 @@ package org.convolab.ui;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -12,13 +13,16 @@ import javafx.scene.layout.VBox;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramStrategy;
+import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 
 /**
  * The before/after histograms under the images: the input's, counted again when the image changes,
  * and the output's, counted again when a new whole result arrives. Counting runs on a background
- * thread with the CPU engine (a 256-bin count is far quicker than any filter, and leaves the GPU to the
- * filter); a count that a newer image has overtaken is dropped.
+ * thread on the CPU (a 256-bin count is far quicker than any filter, and leaves the GPU to the
+ * filter): the input with the CPU engine, the output where the engine lent it (no copy), on that one
+ * thread, so that a core stays free for the window to show the new result; a count that a newer image
+ * has overtaken is dropped.
  */
 final class HistogramPanel {
     /** Bins per channel: one per 8-bit value. */
@@ -43,17 +47,34 @@ final class HistogramPanel {
         row.setId("histograms");
         row.setPadding(new Insets(2, 4, 4, 4));
         row.managedProperty().bind(row.visibleProperty());
-        model.inputProperty().addListener((o, was, img) -> count(img, inputRequest, input));
-        model.outcomeProperty().addListener((o, was, now) -> count(now == null ? null : now.result().image(),
-                outputRequest, output));
+        model.inputProperty().addListener((o, was, img) -> countInput(img));
+        model.outcomeProperty().addListener((o, was, now) -> countOutput(now));
         // counts skipped while hidden are made when the row shows again
         row.visibleProperty().addListener((o, was, shown) -> {
             if (shown) {
-                count(model.input(), inputRequest, input);
-                count(model.outcome() == null ? null : model.outcome().result().image(), outputRequest, output);
+                countInput(model.input());
+                countOutput(model.outcome());
             }
         });
-        count(model.input(), inputRequest, input);
+        countInput(model.input());
+    }
+
+    private void countInput(RgbaImage image) {
+        count(image == null ? null : () -> cpu.histogram(image, BINS, HistogramStrategy.FAST).histogram(), () -> { },
+                inputRequest, input);
+    }
+
+    /**
+     * Counts the result's lent pixels where they are (no copy), holding the lease until counted; on one
+     * thread, so that the count leaves a core to the window while it shows the result.
+     */
+    private void countOutput(FilterOutcome o) {
+        if (o == null || !row.isVisible()) {
+            count(null, () -> { }, outputRequest, output);
+            return;
+        }
+        ResultLease held = o.result().retain();
+        count(() -> Histogram.count(held.pixels(), BINS), held::close, outputRequest, output);
     }
 
     private static VBox column(String title, HistogramView view, Label hover) {
@@ -70,14 +91,19 @@ final class HistogramPanel {
         return l;
     }
 
-    /** Counts an image on the background thread and shows it in the view, unless a newer request came. */
-    private void count(RgbaImage image, AtomicLong requests, HistogramView view) {
+    /**
+     * Counts on the background thread and shows it in the view, unless a newer request came; {@code done}
+     * runs once the count is made or skipped. A null {@code counting} empties the view.
+     */
+    private void count(Supplier<Histogram> counting, Runnable done, AtomicLong requests, HistogramView view) {
         long request = requests.incrementAndGet();
-        if (image == null) {
+        if (counting == null) {
             view.histogram.set(null);
+            done.run();
             return;
         }
         if (!row.isVisible()) {
+            done.run();
             return;
         }
         Consumer<Histogram> show = h -> {
@@ -85,19 +111,27 @@ final class HistogramPanel {
                 view.histogram.set(h);
             }
         };
-        counter.submit(() -> {
-            if (requests.get() != request) {
-                return; // overtaken before it started
-            }
-            Histogram h;
-            try {
-                h = cpu.histogram(image, BINS, HistogramStrategy.FAST).histogram();
-            } catch (RuntimeException e) {
-                h = null; // the histogram is a view aid: an empty frame, never a dialog over the image
-            }
-            Histogram counted = h;
-            Platform.runLater(() -> show.accept(counted));
-        });
+        try {
+            counter.submit(() -> {
+                try {
+                    if (requests.get() != request) {
+                        return; // overtaken before it started
+                    }
+                    Histogram h;
+                    try {
+                        h = counting.get();
+                    } catch (RuntimeException e) {
+                        h = null; // the histogram is a view aid: an empty frame, never a dialog over the image
+                    }
+                    Histogram counted = h;
+                    Platform.runLater(() -> show.accept(counted));
+                } finally {
+                    done.run();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            done.run(); // the window is closing
+        }
     }
 
     /** Stops the counting thread. */

@@ -7,7 +7,6 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import org.convolab.core.RgbaImage;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
@@ -22,11 +21,11 @@ import javafx.scene.paint.Color;
  */
 final class ImageCanvas extends Region {
     /** A part of an image shown over the image at (x, y). */
-    record Patch(RgbaImage pixels, int x, int y) {
+    record Patch(ViewPixels pixels, int x, int y) {
     }
 
-    final ObjectProperty<RgbaImage> image = new SimpleObjectProperty<>();
-    final ObjectProperty<RgbaImage> before = new SimpleObjectProperty<>();
+    final ObjectProperty<ViewPixels> image = new SimpleObjectProperty<>();
+    final ObjectProperty<ViewPixels> before = new SimpleObjectProperty<>();
     final ObjectProperty<Patch> patch = new SimpleObjectProperty<>();
     /** Divider position in split mode, 0 to 1 of the view's width; negative for no split. */
     final DoubleProperty split = new SimpleDoubleProperty(-1);
@@ -37,10 +36,11 @@ final class ImageCanvas extends Region {
     private final TiledImage beforeTiles = new TiledImage();
     private final TiledImage patchTiles = new TiledImage();
     /** The image and patch of the last draw, and when it was (for the edit-to-screen measurement). */
-    private volatile RgbaImage drawnImage;
+    private volatile ViewPixels drawnImage;
     private volatile Patch drawnPatch;
     private int largestTileSide;
     private long longestDrawNanos;
+    private volatile long lastDrawNanos;
     private double dragX;
     private double dragY;
     private boolean draggingDivider;
@@ -95,7 +95,7 @@ final class ImageCanvas extends Region {
     }
 
     /** The image the last draw showed (an image's result is on screen from the next pulse on). */
-    RgbaImage drawnImage() {
+    ViewPixels drawnImage() {
         return drawnImage;
     }
 
@@ -109,13 +109,18 @@ final class ImageCanvas extends Region {
         return longestDrawNanos / 1e6;
     }
 
+    /** How long the last draw took on the FX thread, in milliseconds (tiles made included). */
+    double lastDrawMs() {
+        return lastDrawNanos / 1e6;
+    }
+
     /** The largest side of any JavaFX image this view has drawn (at most {@link TiledImage#TILE}). */
     int largestTileSide() {
         return largestTileSide;
     }
 
     private void reportHover(double vx, double vy) {
-        RgbaImage img = image.get();
+        ViewPixels img = image.get();
         int x = (int) Math.floor(imageX(vx));
         int y = (int) Math.floor(imageY(vy));
         if (img == null || x < 0 || y < 0 || x >= img.width() || y >= img.height()) {
@@ -163,7 +168,8 @@ final class ImageCanvas extends Region {
     private void draw() {
         long start = System.nanoTime();
         drawNow();
-        longestDrawNanos = Math.max(longestDrawNanos, System.nanoTime() - start);
+        lastDrawNanos = System.nanoTime() - start;
+        longestDrawNanos = Math.max(longestDrawNanos, lastDrawNanos);
     }
 
     private void drawNow() {
@@ -172,7 +178,7 @@ final class ImageCanvas extends Region {
         double h = canvas.getHeight();
         g.setFill(Color.rgb(40, 40, 44));
         g.fillRect(0, 0, w, h); // covers the canvas, so JavaFX drops the earlier drawing commands
-        RgbaImage img = image.get();
+        ViewPixels img = image.get();
         imageTiles.setSource(img);
         beforeTiles.setSource(before.get());
         Patch p = patch.get();
@@ -218,7 +224,7 @@ final class ImageCanvas extends Region {
 
     /** Draws the visible tiles of an image whose top-left corner is at image point (ox, oy). */
     private void drawTiles(GraphicsContext g, TiledImage tiles, int ox, int oy, double w, double h, double z) {
-        RgbaImage img = tiles.source();
+        ViewPixels img = tiles.source();
         if (img == null) {
             return;
         }

@@ -172,22 +172,25 @@ public final class MainModel {
     /** Records a new state for undo and filters again. */
     public void edit(EditState s) {
         history.push(s);
-        state.set(s);
-        refilter();
+        change(s);
     }
 
     void undo() {
-        history.undo().ifPresent(s -> {
-            state.set(s);
-            refilter();
-        });
+        history.undo().ifPresent(this::change);
     }
 
     void redo() {
-        history.redo().ifPresent(s -> {
-            state.set(s);
-            refilter();
-        });
+        history.redo().ifPresent(this::change);
+    }
+
+    /**
+     * Makes {@code s} the current settings: the filter is asked for first, then the views that show the
+     * settings update (the mask editor rebuilds its cells, which can take longer than a frame) while the
+     * engine works, instead of before it starts.
+     */
+    private void change(EditState s) {
+        refilter(s);
+        state.set(s);
     }
 
     /** Presets whose sums are signed gradients: they are shown as |sum| (edges either way). */
@@ -217,7 +220,9 @@ public final class MainModel {
         inputImage.set(fx);
         input.set(image);
         file.set(path);
+        FilterOutcome was = outcome.get();
         outcome.set(null);
+        release(was);
         preview.set(null);
         failWaiting("another image was opened before the result was ready");
         refilter();
@@ -239,16 +244,20 @@ public final class MainModel {
     // ------------------------------------------------------------------ filtering
 
     private void refilter() {
+        refilter(current());
+    }
+
+    private void refilter(EditState s) {
         RgbaImage img = input.get();
         if (img == null) {
             return;
         }
-        String why = current().strategy().whyNotApplicable(current().mask());
+        String why = s.strategy().whyNotApplicable(s.mask());
         if (why != null) {
             say(why);
             return;
         }
-        filter.submit(img, current());
+        filter.submit(img, s);
     }
 
     private void sayWhyNotApplicable(EditState s) {
@@ -268,16 +277,29 @@ public final class MainModel {
     }
 
     private void shown(FilterOutcome o) {
-        if (o == null || o.sequence() != filter.latest()) {
-            return; // an older result never replaces a newer request's
+        if (o == null) {
+            return;
         }
+        if (o.sequence() != filter.latest()) {
+            o.result().close(); // an older result never replaces a newer request's
+            return;
+        }
+        FilterOutcome was = outcome.get();
         preview.set(null);
         outcome.set(o);
+        release(was); // after the views have taken the new one (a save or a count in progress holds its own)
         say(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
                 o.result().timings().totalMs()));
         List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
         waiting.removeAll(ready);
         ready.forEach(w -> w.then().accept(o));
+    }
+
+    /** Gives a result that is no longer shown back to its engine. */
+    private static void release(FilterOutcome o) {
+        if (o != null) {
+            o.result().close();
+        }
     }
 
     private void failed(String why) {

@@ -222,13 +222,13 @@ final class MainWindow {
     private void bindToModel() {
         message.textProperty().bind(model.statusProperty());
         overlay.visibleProperty().bind(menus.showOverlay.selectedProperty().and(model.outcomeProperty().isNotNull()));
-        inputView.image.bind(model.inputProperty());
-        outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? model.input() : null,
-                menus.splitMode.selectedProperty(), model.inputProperty()));
+        inputView.image.bind(Bindings.createObjectBinding(() -> ViewPixels.of(model.input()), model.inputProperty()));
+        outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? inputView.image.get() : null,
+                menus.splitMode.selectedProperty(), inputView.image));
         model.setVisibleRegion(() -> model.input() == null ? null
                 : outputView.visibleRegion(model.input().width(), model.input().height()));
         model.previewProperty().addListener((o, was, p) -> outputView.patch.set(
-                p == null ? null : new ImageCanvas.Patch(p.result().image(), p.x(), p.y())));
+                p == null ? null : new ImageCanvas.Patch(ViewPixels.of(p.result()), p.x(), p.y())));
         model.filterWorker().progressProperty().addListener((o, was, f) -> {
             if (f.doubleValue() >= 0 && model.filterWorker().isRunning() && files.progress.shown() != model.filterWorker()) {
                 files.progress.show(model.filterWorker(), "Filtering the whole image");
@@ -239,7 +239,7 @@ final class MainWindow {
         model.stateProperty().addListener((o, was, now) -> maskEditor.show(now.mask()));
         maskEditor.show(model.current().mask());
         model.outcomeProperty().addListener((o, was, now) -> {
-            outputView.image.set(now == null ? null : now.result().image());
+            outputView.image.set(now == null ? null : ViewPixels.of(now.result())); // the lent pixels, not a copy
             if (now != null) {
                 overlay.show(now);
             }
@@ -260,7 +260,8 @@ final class MainWindow {
             pixelLabel.setText("");
             return;
         }
-        String out = o == null || o.result().image().width() != in.width() ? "" : " out " + rgb(o.result().image().argb(x, y));
+        String out = o == null || o.result().width() != in.width() || !o.result().isOpen() ? ""
+                : " out " + rgb(o.result().argb(x, y));
         pixelLabel.setText("(" + x + ", " + y + ") in " + rgb(in.argb(x, y)) + out);
     }
 

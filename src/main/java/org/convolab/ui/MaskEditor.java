@@ -173,6 +173,19 @@ final class MaskEditor extends VBox {
         }
     }
 
+    /**
+     * One tooltip for every cell, given the exact weight of the cell it shows over as it shows (a Tooltip per
+     * cell made a new Tooltip for each of 25 to 81 cells at every resize of the mask).
+     */
+    private final Tooltip cellTip = new Tooltip();
+    /** The cell under the mouse, for {@link #cellTip}; -1 for none. */
+    private int hoveredCell = -1;
+
+    {
+        cellTip.setOnShowing(e -> cellTip.setText(hoveredCell < 0 || shown == null || hoveredCell >= shown.weights().length
+                ? "" : MaskText.formatWeight(shown.weights()[hoveredCell])));
+    }
+
     private void fillCells() {
         if (cells.length != shown.width() * shown.height()) {
             return;
@@ -188,7 +201,6 @@ final class MaskEditor extends VBox {
                 f.setText(text);
                 f.setUserData(text);
                 f.setPrefColumnCount(Math.min(9, width));
-                f.setTooltip(new Tooltip(MaskText.formatWeight(shown.get(x, y))));
                 f.getStyleClass().remove("bad-weight");
             }
         }
@@ -241,6 +253,8 @@ final class MaskEditor extends VBox {
                 if (x == w / 2 && y == h / 2) {
                     f.getStyleClass().add("anchor-cell");
                 }
+                f.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> hoveredCell = k);
+                Tooltip.install(f, cellTip);
                 cells[k] = f;
                 grid.add(f, x, y);
             }

@@ -9,7 +9,6 @@ import javafx.scene.image.Image;
 import javafx.scene.image.PixelBuffer;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
-import org.convolab.core.RgbaImage;
 
 /**
  * An image of any size shown through square tiles of a mip-map, so that no JavaFX image is larger
@@ -47,19 +46,21 @@ final class TiledImage {
     private record Key(int level, int tx, int ty) {
     }
 
-    private RgbaImage source;
+    private ViewPixels source;
     private final LinkedHashMap<Key, Tile> cache = new LinkedHashMap<>(64, 0.75f, true);
     private final ArrayDeque<Tile> free = new ArrayDeque<>();
     private int capacity = MIN_CACHED;
+    /** One tile row, reused. */
+    private final int[] row = new int[TILE];
     private int made;
 
     /** The image shown, or null. */
-    RgbaImage source() {
+    ViewPixels source() {
         return source;
     }
 
     /** Shows another image; the tiles are kept for reuse and refilled when next asked for. */
-    void setSource(RgbaImage image) {
+    void setSource(ViewPixels image) {
         if (image == source) {
             return;
         }
@@ -146,20 +147,27 @@ final class TiledImage {
     private void fill(Tile t, int level, int tx, int ty) {
         int w = Math.min(TILE, levelWidth(level) - tx * TILE);
         int h = Math.min(TILE, levelHeight(level) - ty * TILE);
-        int[] src = source.pixels();
+        IntBuffer src = source.argb();
         int sw = source.width();
         int sh = source.height();
         int half = (1 << level) >> 1; // sample the middle of each 2^L block
         t.width = w;
         t.height = h;
         IntBuffer dst = t.pixels.getBuffer();
-        int[] row = new int[w];
+        int[] row = this.row;
         for (int r = 0; r < h; r++) {
             int sy = Math.min(sh - 1, ((ty * TILE + r) << level) + half);
             int base = sy * sw;
-            for (int c = 0; c < w; c++) {
-                int sx = Math.min(sw - 1, ((tx * TILE + c) << level) + half);
-                row[c] = premultiplied(src[base + sx]);
+            if (level == 0) {
+                src.get(base + tx * TILE, row, 0, w); // one bulk copy of the row (from pinned memory on the GPU path)
+                for (int c = 0; c < w; c++) {
+                    row[c] = premultiplied(row[c]);
+                }
+            } else {
+                for (int c = 0; c < w; c++) {
+                    int sx = Math.min(sw - 1, ((tx * TILE + c) << level) + half);
+                    row[c] = premultiplied(src.get(base + sx));
+                }
             }
             dst.put(r * TILE, row, 0, w);
         }

@@ -1,8 +1,10 @@
 package org.convolab.ui;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -41,6 +43,23 @@ final class TimingOverlay extends VBox {
         bar.setMaxWidth(BAR_WIDTH);
     }
 
+    /** The views of one phase, made once and given new numbers with each result (a new Tooltip costs about a frame). */
+    private record PhaseViews(Region bar, Tooltip tip, Label legend) {
+        static PhaseViews of(String styleClass) {
+            Region r = new Region();
+            r.getStyleClass().add(styleClass);
+            Tooltip tip = new Tooltip();
+            Tooltip.install(r, tip);
+            Region swatch = new Region();
+            swatch.getStyleClass().add(styleClass);
+            swatch.setMinSize(9, 9);
+            swatch.setMaxSize(9, 9);
+            return new PhaseViews(r, tip, new Label("", swatch));
+        }
+    }
+
+    private final Map<String, PhaseViews> views = new HashMap<>();
+
     /** Shows an outcome. */
     void show(FilterOutcome o) {
         text.setText(describe(o));
@@ -49,18 +68,14 @@ final class TimingOverlay extends VBox {
         bar.getChildren().clear();
         legend.getChildren().clear();
         for (Phase p : phases) {
-            Region r = new Region();
-            r.getStyleClass().add(p.styleClass());
+            PhaseViews v = views.computeIfAbsent(p.styleClass(), PhaseViews::of);
             double w = total > 0 ? Math.max(2, BAR_WIDTH * p.ms() / total) : 0;
-            r.setMinSize(w, 10);
-            r.setPrefSize(w, 10);
-            Tooltip.install(r, new Tooltip(p.name() + " " + ms(p.ms())));
-            bar.getChildren().add(r);
-            Region swatch = new Region();
-            swatch.getStyleClass().add(p.styleClass());
-            swatch.setMinSize(9, 9);
-            swatch.setMaxSize(9, 9);
-            legend.getChildren().add(new Label(p.name(), swatch));
+            v.bar().setMinSize(w, 10);
+            v.bar().setPrefSize(w, 10);
+            v.tip().setText(p.name() + " " + ms(p.ms()));
+            v.legend().setText(p.name());
+            bar.getChildren().add(v.bar());
+            legend.getChildren().add(v.legend());
         }
     }
 

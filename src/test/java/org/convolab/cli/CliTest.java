@@ -153,6 +153,19 @@ class CliTest {
     }
 
     @Test
+    void benchInteractiveReportsTheArrayAndTheLentResult() {
+        Run r = run("bench", "--backend", "cpu", "--interactive", "--size", "64x48", "--repeat", "3", "--warmup", "1",
+                "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonObject o = JsonParser.parseString(r.out()).getAsJsonArray().get(0).getAsJsonObject();
+        for (String key : new String[] {"kernel_ms", "to_pinned_host_ms", "to_java_array_ms", "lent_ms"}) {
+            assertThat(o.get(key).getAsDouble()).as(key).isPositive();
+        }
+        Run t = run("bench", "--backend", "cpu", "--interactive", "--size", "64x48", "--repeat", "2");
+        assertThat(t.out()).contains("in a Java array").contains("lent without a copy");
+    }
+
+    @Test
     void benchTableAndCsvAndItsBadInput() {
         Run t = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "all", "--repeat", "1");
         assertThat(t.code()).isZero();

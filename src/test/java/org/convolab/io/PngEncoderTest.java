@@ -48,6 +48,20 @@ class PngEncoderTest {
     }
 
     @Test
+    void wavesOfBandsWriteTheSameFileWhateverTheirSize() throws Exception {
+        RgbaImage img = photoLike(300, 97, true, 5);
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        PngEncoder.write(img, true, 6, whole, 1000, 1000); // one row a band, 97 bands made at once
+        for (int wave : new int[] {1, 2, 5, 96}) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            PngEncoder.write(img, true, 6, out, 1000, wave);
+            assertThat(out.toByteArray()).as("wave %d", wave).isEqualTo(whole.toByteArray());
+        }
+        RgbaImage back = ImageFiles.toRgba(ImageIO.read(new ByteArrayInputStream(whole.toByteArray())));
+        assertThat(back.pixels()).isEqualTo(img.pixels());
+    }
+
+    @Test
     void higherLevelsAndFiltersMakeSmallerFiles() throws Exception {
         RgbaImage img = photoLike(800, 600, false, 3);
         assertThat(size(img, 0)).isGreaterThan(size(img, 1));

@@ -41,6 +41,19 @@ class MaskEditorTest {
     }
 
     @Test
+    void aCellsTooltipGivesItsExactWeight(FxRobot robot) {
+        robot.interact(() -> editor.show(MaskPresets.parse("gaussian:0.8:5")));
+        WaitForAsyncUtils.waitForFxEvents();
+        Mask shown = MaskPresets.parse("gaussian:0.8:5");
+        robot.moveTo(robot.lookup("#w-1-2").queryAs(TextField.class));
+        UiWait.until(() -> robot.listTargetWindows().stream()
+                .anyMatch(w -> w instanceof javafx.scene.control.Tooltip t && t.isShowing()));
+        javafx.scene.control.Tooltip tip = (javafx.scene.control.Tooltip) robot.listTargetWindows().stream()
+                .filter(w -> w instanceof javafx.scene.control.Tooltip t && t.isShowing()).findFirst().orElseThrow();
+        assertThat(tip.getText()).isEqualTo(org.convolab.core.MaskText.formatWeight(shown.get(1, 2)));
+    }
+
+    @Test
     void cellsAreNeverInScientificNotation() {
         for (float w : new float[] {1.2e-4f, -3e-5f, 1e-7f, 0.1111111f, 123.456f, 4e5f, -2f, 0f}) {
             assertThat(MaskEditor.shortWeight(w)).as("%s", w).doesNotContainIgnoringCase("e").hasSizeLessThanOrEqualTo(8);

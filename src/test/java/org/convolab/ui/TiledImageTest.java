@@ -32,7 +32,7 @@ class TiledImageTest {
         RgbaImage img = coordinates(1300, 700);
         TiledImage tiles = new TiledImage();
         robot.interact(() -> {
-            tiles.setSource(img);
+            tiles.setSource(ViewPixels.of(img));
             assertThat(tiles.maxLevel()).isEqualTo(2);
             TiledImage.Tile t = tiles.tile(0, 2, 1); // x 1024..1299, y 512..699
             assertThat(t.width).isEqualTo(276);
@@ -63,13 +63,13 @@ class TiledImageTest {
     void aNewSourceReusesTheTileBuffers(FxRobot robot) {
         TiledImage tiles = new TiledImage();
         robot.interact(() -> {
-            tiles.setSource(coordinates(2048, 1024));
+            tiles.setSource(ViewPixels.of(coordinates(2048, 1024)));
             for (int i = 0; i < 4; i++) {
                 tiles.tile(0, i, 0);
             }
             RgbaImage next = coordinates(2048, 1024);
             next.pixels()[0] = 0xff123456;
-            tiles.setSource(next);
+            tiles.setSource(ViewPixels.of(next));
             TiledImage.Tile t = tiles.tile(0, 0, 0);
             assertThat(at(t, 0, 0)).isEqualTo(0xff123456);
             for (int i = 1; i < 4; i++) {
