@@ -25,9 +25,10 @@ import org.convolab.io.RowSources;
  * file through {@link RowSources} (a JPEG is decoded there, whole; PNG and TIFF are read as the
  * filter goes); the filter stage runs {@link StripFilter} on the engine's thread into rows held in
  * memory at the input's depth; encoding writes them through {@link RowSinks} (atomically). An 8-bit RGB(A)
- * image decoded whole takes {@link PackedFilter}'s short way instead: decoding packs it (on the codec
- * thread), the filter stage is one engine call on the whole image, encoding takes the packed result. The
- * same paths as {@code convolab filter}, so a batch output equals the single-file output bit for bit.
+ * image takes {@link PackedFilter}'s short way instead where the heap has room: decoding reads it whole and
+ * packs it (on the codec thread: a PNG or TIFF too), the filter stage is one engine call on the whole image,
+ * encoding takes the packed result. The streamed and the short way give the same bits, so a batch output
+ * equals the single-file output bit for bit.
  */
 public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> {
 
@@ -74,7 +75,7 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
     public Opened decode(Path input) {
         Supplier<RowSource> opener = RowSources.opener(input, maxPixels);
         try (RowSource header = opener.get()) {
-            Optional<RgbaImage> packed = PackedFilter.input(header, spec, strategy);
+            Optional<RgbaImage> packed = PackedFilter.input(header, spec, strategy, true);
             // on the short way the decoded image is dropped here: the packed copy is all that is needed
             return new Opened(packed.isPresent() ? null : opener, header.width(), header.height(), header.format(),
                     header.iccProfile(), packed);

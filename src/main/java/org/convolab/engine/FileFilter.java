@@ -62,7 +62,7 @@ public final class FileFilter {
         Optional<RgbaImage> packed;
         try {
             // an explicit band height asks for the streamed path
-            packed = job.bandRows() > 0 ? Optional.empty() : PackedFilter.input(header, spec, strategy);
+            packed = job.bandRows() > 0 ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
         } catch (RuntimeException | Error e) {
             header.close();
             throw e;

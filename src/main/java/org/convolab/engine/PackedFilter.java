@@ -10,7 +10,7 @@ import org.convolab.cpu.FftConvolver;
 
 /**
  * The short way through a file for an 8-bit RGB or RGBA image that its source already holds decoded whole
- * (a JPEG, BMP or GIF): the engine filters the packed image in one call ({@link
+ * (a JPEG, BMP or GIF), or, in a batch, that fits the heap (a PNG or TIFF, read whole): the engine filters the packed image in one call ({@link
  * org.convolab.core.ConvolutionEngine#filter}) and the encoder takes the packed result ({@link
  * org.convolab.io.RowSinks#write(java.nio.file.Path, boolean, RgbaImage, org.convolab.core.SampleFormat,
  * Optional, org.convolab.io.RowSinks.Options, java.util.function.Consumer)}), with no rows to convert, band
@@ -39,8 +39,14 @@ final class PackedFilter {
         return !mayFft;
     }
 
-    /** The source's image packed, when the short way applies to it and the heap has room; else empty. */
-    static Optional<RgbaImage> input(RowSource source, FilterSpec spec, Strategy strategy) {
+    /**
+     * The source's image packed, when the short way applies to it and the heap has room; else empty.
+     *
+     * @param readRows also pack a source that reads as it goes (a PNG, a TIFF), reading all its rows now: what
+     *                 a batch wants, whose decoding then happens on its codec threads rather than in the filter
+     *                 stage; else only a source that already holds its image decoded whole is packed
+     */
+    static Optional<RgbaImage> input(RowSource source, FilterSpec spec, Strategy strategy, boolean readRows) {
         if (!applies(spec, strategy) || source.format().bitDepth() != 8 || source.format().grey()) {
             return Optional.empty();
         }
@@ -49,6 +55,20 @@ final class PackedFilter {
         if ((long) source.width() * source.height() * HEAP_BYTES_PER_PIXEL > free) {
             return Optional.empty();
         }
-        return source.packedArgb();
+        Optional<RgbaImage> held = source.packedArgb();
+        return held.isPresent() || !readRows ? held : Optional.of(readAll(source));
+    }
+
+    /** Every row of an 8-bit RGB(A) source, packed. */
+    private static RgbaImage readAll(RowSource source) {
+        int w = source.width();
+        int ch = source.format().channels();
+        int[] argb = new int[Math.multiplyExact(w, source.height())];
+        int[] row = new int[w * ch];
+        for (int y = 0; y < source.height(); y++) {
+            source.readRow(row);
+            RgbaImage.packRow(row, ch, w, argb, y * w);
+        }
+        return new RgbaImage(w, source.height(), argb);
     }
 }

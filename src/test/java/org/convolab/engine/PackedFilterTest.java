@@ -20,6 +20,7 @@ import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.io.RowSinks;
+import org.convolab.io.TestImageFiles;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,9 +29,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The short way for images decoded whole (one engine call on the packed image) against the streamed bands,
+ * The short way for 8-bit RGB(A) images (one engine call on the packed image) against the streamed bands,
  * byte for byte in the written files: every policy, RGB and RGBA, with and without an ICC profile, PNG,
- * JPEG, TIFF and BMP out; in {@code convolab filter} and in the batch's stages.
+ * JPEG, TIFF and BMP out; in {@code convolab filter} (images decoded whole) and in the batch's stages
+ * (PNGs read whole too).
  */
 class PackedFilterTest {
 
@@ -94,9 +96,9 @@ class PackedFilterTest {
         for (String policy : StripFilterTest.POLICIES) {
             FilterSpec spec = spec("random", policy);
             FaithfulFileStages stages = stages(spec, Strategy.AUTO);
-            for (String input : List.of("rocket.jpg", "transparent.gif")) {
+            for (String input : List.of("rocket.jpg", "transparent.gif", "rgb.png", "rgba.png")) {
                 FaithfulFileStages.Opened opened = stages.decode(input(input));
-                assertThat(opened.packed()).as("decoded whole, 8-bit: packed on the codec thread").isPresent();
+                assertThat(opened.packed()).as("8-bit RGB(A): read whole and packed on the codec thread").isPresent();
                 assertThat(opened.opener()).as("the decoded image is not kept beside it").isNull();
                 FaithfulFileStages.Filtered f = stages.filter(ENGINE, opened);
                 assertThat(f.rows()).isEmpty();
@@ -112,7 +114,7 @@ class PackedFilterTest {
     }
 
     @Test
-    void pngsAndMasksThatMayTakeTheFftStream() {
+    void masksThatMayTakeTheFftAndGreyOr16BitImagesStream() {
         Mask big = StripFilterTest.randomMask(21, 21, 3); // 441 taps, not separable: auto may take the FFT
         FilterSpec fftish = FilterSpec.of(big, BorderPolicy.parse("mirror"));
         FilterSpec small = FilterSpec.of(MaskPresets.parse("gaussian:1:5"), BorderPolicy.parse("mirror"));
@@ -121,11 +123,18 @@ class PackedFilterTest {
         assertThat(PackedFilter.applies(fftish, Strategy.FAST)).isTrue();
         assertThat(PackedFilter.applies(small, Strategy.AUTO)).isTrue();
         assertThat(stages(fftish, Strategy.AUTO).decode(input("random.jpg")).packed()).isEmpty();
-        Path png = dir.resolve("streamed-only.png");
-        FileFilter.run(job(input("random.jpg"), png, 0), ENGINE, small, Strategy.AUTO, n -> { });
-        FaithfulFileStages.Opened opened = stages(small, Strategy.AUTO).decode(png);
-        assertThat(opened.packed()).as("a PNG is read as the filter goes").isEmpty();
-        assertThat(opened.opener()).isNotNull();
+        assertThat(stages(fftish, Strategy.AUTO).decode(input("rgb.png")).packed()).isEmpty();
+        for (int bits : new int[] {8, 16}) {
+            Path png = dir.resolve("streamed-" + bits + ".png");
+            TestImageFiles.png(png, 13, 9, bits, false, bits == 8, 4); // 8-bit grey, 16-bit RGB
+            FaithfulFileStages.Opened opened = stages(small, Strategy.AUTO).decode(png);
+            assertThat(opened.packed()).as("%d bits: read as the filter goes", bits).isEmpty();
+            assertThat(opened.opener()).isNotNull();
+        }
+        Path wide = dir.resolve("wide.png"); // 2000 wide: two bands of 524 rows
+        TestImageFiles.png(wide, 2000, 530, 8, false, false, 5);
+        assertThat(FileFilter.run(job(wide, dir.resolve("wide-out.png"), 0), ENGINE, small, Strategy.AUTO, n -> { }).bands())
+                .as("convolab filter streams a PNG (of any size) in bands").isEqualTo(2);
     }
 
     static FileFilter.Job job(Path in, Path out, int band) {
@@ -145,6 +154,10 @@ class PackedFilterTest {
         try {
             if (name.equals("rocket.jpg")) {
                 return Files.copy(Path.of("sample-images/rocket.jpg"), p);
+            }
+            if (name.endsWith(".png")) {
+                TestImageFiles.png(p, 43, 31, 8, name.equals("rgba.png"), false, name.length());
+                return p;
             }
             Random rnd = new Random(name.hashCode());
             BufferedImage img;
