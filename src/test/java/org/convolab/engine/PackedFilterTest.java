@@ -96,7 +96,7 @@ class PackedFilterTest {
         for (String policy : StripFilterTest.POLICIES) {
             FilterSpec spec = spec("random", policy);
             FaithfulFileStages stages = stages(spec, Strategy.AUTO);
-            for (String input : List.of("rocket.jpg", "transparent.gif", "rgb.png", "rgba.png")) {
+            for (String input : List.of("rocket.jpg", "transparent.gif", "rgb.png", "rgba.png", "random.tif")) {
                 FaithfulFileStages.Opened opened = stages.decode(input(input));
                 assertThat(opened.packed()).as("8-bit RGB(A): read whole and packed on the codec thread").isPresent();
                 assertThat(opened.opener()).as("the decoded image is not kept beside it").isNull();
