@@ -22,8 +22,8 @@ import org.convolab.io.RowSources;
 /**
  * The stages of {@link BatchPipeline} for files whose output keeps what the input had: bit depth
  * (8 or 16), grey or colour, alpha, the embedded ICC profile, the stored values. Decoding opens the
- * file through {@link RowSources} (a JPEG is decoded there, whole; PNG and TIFF are read as the
- * filter goes); the filter stage runs {@link StripFilter} on the engine's thread into rows held in
+ * file through {@link RowSources} (a JPEG is decoded there, whole; grey and 16-bit PNG and TIFF are read
+ * as the filter goes); the filter stage runs {@link StripFilter} on the engine's thread into rows held in
  * memory at the input's depth; encoding writes them through {@link RowSinks} (atomically). An 8-bit RGB(A)
  * image takes {@link PackedFilter}'s short way instead where the heap has room: decoding reads it whole and
  * packs it (on the codec thread: a PNG or TIFF too), the filter stage is one engine call on the whole image,
