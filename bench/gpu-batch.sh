@@ -36,4 +36,9 @@ for i in $(seq -w 1 "$n"); do cp "$photo" "$work/in/p$i.jpg"; done
       --backend cuda --devices "$devs" 2>&1 | grep -v '^done '  # the summary and stage lines, not a line per file
     echo "outputs: $(ls "$work/out-$devs" | grep -c '\.jpg$'), temps left: $(ls -A "$work/out-$devs" | grep -c convolab- || true)"
   done
+  # one file's stages in a warm JVM on the GPU (needs a JDK: the bundle's runtime cannot run a source file)
+  if command -v javac >/dev/null; then
+    echo "== one file's batch stages, warm JVM, one thread (bench/BatchStageTimes.java)"
+    java -cp /tmp/convolab/lib/convolab.jar "$(dirname "$0")/BatchStageTimes.java" "$photo" "$work/stages" cuda
+  fi
 } 2>&1 | tee "$out/batch.txt"

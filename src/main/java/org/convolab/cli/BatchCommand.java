@@ -21,7 +21,6 @@ import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
 import org.convolab.engine.Engines;
 import org.convolab.engine.FaithfulFileStages;
-import org.convolab.io.RowSinks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -69,12 +68,8 @@ public final class BatchCommand implements Callable<Integer> {
             description = "output format (default ${DEFAULT-VALUE}: the input's; GIF becomes PNG)")
     String format;
 
-    @Option(names = "--quality", paramLabel = "Q", defaultValue = "92", description = "JPEG quality 1 to 100 (default ${DEFAULT-VALUE})")
-    int quality;
-
-    @Option(names = "--png-level", paramLabel = "L", defaultValue = "1",
-            description = "PNG deflate level 0 (fastest) to 9 (smallest), rows adaptively filtered (default ${DEFAULT-VALUE})")
-    int pngLevel;
+    @Mixin
+    EncodingOptions encoding = new EncodingOptions();
 
     @Option(names = {"-r", "--recursive"}, description = "go down into sub-folders, keeping them in OUTDIR")
     boolean recursive;
@@ -100,7 +95,7 @@ public final class BatchCommand implements Callable<Integer> {
             if (codecThreads < 1) {
                 throw new ConvolabException("--jobs must be at least 1");
             }
-            new org.convolab.io.EncodeOptions(pngLevel, quality);
+            new org.convolab.io.EncodeOptions(encoding.pngLevel, encoding.quality);
             if (!org.convolab.engine.BatchPlan.FORMATS.contains(format.toLowerCase(java.util.Locale.ROOT))) {
                 throw new ConvolabException("unknown format '" + org.convolab.core.UserText.escape(format) + "' (use "
                         + String.join(", ", org.convolab.engine.BatchPlan.FORMATS) + ")");
@@ -144,7 +139,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             };
             BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
-                    new FaithfulFileStages(spec, st, maxPixels, new RowSinks.Options(quality, pngLevel), notices), workers,
+                    new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices), workers,
                     codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {

@@ -13,7 +13,6 @@ import org.convolab.engine.Engines;
 import org.convolab.engine.FileFilter;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.ImageFiles;
-import org.convolab.io.RowSinks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,9 +49,8 @@ public final class FilterCommand implements Callable<Integer> {
     @Option(names = {"-f", "--force"}, description = "replace OUT if it exists")
     boolean force;
 
-    @Option(names = "--quality", paramLabel = "Q", defaultValue = "92",
-            description = "JPEG quality 1-100 (default ${DEFAULT-VALUE}; no chroma subsampling from 90)")
-    int quality;
+    @Mixin
+    EncodingOptions encoding = new EncodingOptions();
 
     @Override
     public Integer call() {
@@ -66,7 +64,7 @@ public final class FilterCommand implements Callable<Integer> {
         ImageFiles.checkWritable(output, force);
         var err = cmd.commandLine().getErr();
         FileFilter.Job job = new FileFilter.Job(input, output, force, where.maxPixels(),
-                new RowSinks.Options(quality, 6), 0);
+                encoding.options(), 0);
         long t0 = System.nanoTime();
         try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
             StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));

@@ -102,6 +102,33 @@ public final class RgbaImage {
         return difference(other).max();
     }
 
+    /**
+     * Packs {@code width} pixels of interleaved 8-bit samples, RGB ({@code channels} 3, alpha taken as 255) or
+     * RGBA (4), into ARGB pixels from {@code argb[offset]} on.
+     */
+    public static void packRow(int[] samples, int channels, int width, int[] argb, int offset) {
+        for (int x = 0, s = 0; x < width; x++, s += channels) {
+            int a = channels == 4 ? samples[s + 3] : 255;
+            argb[offset + x] = a << 24 | samples[s] << 16 | samples[s + 1] << 8 | samples[s + 2];
+        }
+    }
+
+    /**
+     * The reverse of {@link #packRow}: R, G, B (and alpha when {@code channels} is 4) of the {@code width}
+     * ARGB pixels from {@code argb[offset]} on, into interleaved samples.
+     */
+    public static void unpackRow(int[] argb, int offset, int width, int[] samples, int channels) {
+        for (int x = 0, s = 0; x < width; x++, s += channels) {
+            int p = argb[offset + x];
+            samples[s] = (p >>> 16) & 0xff;
+            samples[s + 1] = (p >>> 8) & 0xff;
+            samples[s + 2] = p & 0xff;
+            if (channels == 4) {
+                samples[s + 3] = p >>> 24;
+            }
+        }
+    }
+
     /** A copy of the w x h rectangle whose top-left corner is (x, y). */
     public RgbaImage crop(int x, int y, int w, int h) {
         if (x < 0 || y < 0 || w < 0 || h < 0 || x + w > width || y + h > height) {

@@ -20,6 +20,16 @@ public interface RowSource extends AutoCloseable {
     }
 
     /**
+     * The whole image as packed 8-bit ARGB (alpha 255 for RGB), when this source already holds it decoded
+     * whole as 8-bit RGB or RGBA: a filter can then take it in one piece instead of a row at a time. The
+     * values are the ones {@link #readRow} gives. Empty by default (sources that read as they go, grey and
+     * 16-bit images).
+     */
+    default Optional<RgbaImage> packedArgb() {
+        return Optional.empty();
+    }
+
+    /**
      * Reads the next row into {@code samples}.
      *
      * @throws ConvolabException when the data is damaged or ends early

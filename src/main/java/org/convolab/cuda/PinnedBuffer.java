@@ -32,10 +32,9 @@ final class PinnedBuffer implements AutoCloseable {
         return bytes;
     }
 
-    /** Copies pixels in. */
+    /** Copies pixels in; large images in parallel slices, as {@link #get}. */
     void put(int[] pixels) {
-        ints.clear();
-        ints.put(pixels, 0, pixels.length);
+        inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).put(pixels, from, to - from));
     }
 
     /** Copies 16-bit samples in (two a 32-bit word, in the device's little-endian order). */
@@ -45,13 +44,14 @@ final class PinnedBuffer implements AutoCloseable {
 
     /** Copies pixels out; large images in parallel slices (one thread copies about 10 GB/s). */
     void get(int[] pixels) {
-        int n = pixels.length;
+        inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).get(pixels, from, to - from));
+    }
+
+    /** Runs {@code copy} over [0, n) in up to 8 parallel slices (one below a million ints). */
+    private static void inSlices(int n, java.util.function.BiConsumer<Integer, Integer> copy) {
         int slices = n < (1 << 20) ? 1 : Math.min(8, Runtime.getRuntime().availableProcessors());
-        java.util.stream.IntStream.range(0, slices).parallel().forEach(s -> {
-            int from = (int) ((long) n * s / slices);
-            int to = (int) ((long) n * (s + 1) / slices);
-            ints.duplicate().position(from).get(pixels, from, to - from);
-        });
+        java.util.stream.IntStream.range(0, slices).parallel().forEach(s ->
+                copy.accept((int) ((long) n * s / slices), (int) ((long) n * (s + 1) / slices)));
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.PlaneFilter;
+import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
@@ -21,19 +22,35 @@ import org.convolab.io.RowSources;
 /**
  * The stages of {@link BatchPipeline} for files whose output keeps what the input had: bit depth
  * (8 or 16), grey or colour, alpha, the embedded ICC profile, the stored values. Decoding opens the
- * file through {@link RowSources} (a JPEG is decoded there, whole; PNG and TIFF are read as the
- * filter goes); the filter stage runs {@link StripFilter} on the engine's thread into rows held in
- * memory at the input's depth; encoding writes them through {@link RowSinks} (atomically). The same
- * path as {@code convolab filter}, so a batch output equals the single-file output bit for bit.
+ * file through {@link RowSources} (a JPEG is decoded there, whole; grey and 16-bit PNG and TIFF are read
+ * as the filter goes); the filter stage runs {@link StripFilter} on the engine's thread into rows held in
+ * memory at the input's depth; encoding writes them through {@link RowSinks} (atomically). An 8-bit RGB(A)
+ * image takes {@link PackedFilter}'s short way instead where the heap has room: decoding reads it whole and
+ * packs it (on the codec thread: a PNG or TIFF too), the filter stage is one engine call on the whole image,
+ * encoding takes the packed result. The streamed and the short way give the same bits, so a batch output
+ * equals the single-file output bit for bit.
  */
 public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> {
 
-    /** An opened input: how to read its rows, and its header. */
-    public record Opened(Supplier<RowSource> opener, int width, int height, SampleFormat format, Optional<byte[]> icc) {
+    /**
+     * An opened input: how to read its rows, and its header.
+     *
+     * @param opener reads the rows; null when {@code packed} holds the image
+     * @param packed the image packed for {@link PackedFilter}'s short way, or empty to stream its rows
+     */
+    public record Opened(Supplier<RowSource> opener, int width, int height, SampleFormat format, Optional<byte[]> icc,
+                         Optional<RgbaImage> packed) {
     }
 
-    /** A filtered image: its rows at the input's depth (bytes for 8 bits, shorts for 16). */
-    public record Filtered(int width, int height, SampleFormat format, Optional<byte[]> icc, List<Object> rows) {
+    /**
+     * A filtered image: its rows at the input's depth (bytes for 8 bits, shorts for 16), or (the short way)
+     * the packed result.
+     *
+     * @param rows   the rows; empty when {@code packed} holds the image
+     * @param packed the engine's result on the short way, else empty
+     */
+    public record Filtered(int width, int height, SampleFormat format, Optional<byte[]> icc, List<Object> rows,
+                           Optional<RgbaImage> packed) {
     }
 
     private final FilterSpec spec;
@@ -58,12 +75,19 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
     public Opened decode(Path input) {
         Supplier<RowSource> opener = RowSources.opener(input, maxPixels);
         try (RowSource header = opener.get()) {
-            return new Opened(opener, header.width(), header.height(), header.format(), header.iccProfile());
+            Optional<RgbaImage> packed = PackedFilter.input(header, spec, strategy, true);
+            // on the short way the decoded image is dropped here: the packed copy is all that is needed
+            return new Opened(packed.isPresent() ? null : opener, header.width(), header.height(), header.format(),
+                    header.iccProfile(), packed);
         }
     }
 
     @Override
     public Filtered filter(ConvolutionEngine engine, Opened in) {
+        if (in.packed().isPresent()) {
+            RgbaImage out = engine.filter(in.packed().get(), spec, strategy).image();
+            return new Filtered(in.width(), in.height(), in.format(), in.icc(), List.of(), Optional.of(out));
+        }
         List<Object> rows = new ArrayList<>(in.height());
         boolean wide = in.format().bitDepth() > 8;
         try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
@@ -83,7 +107,7 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
                 }
             }, spec, strategy);
         }
-        return new Filtered(in.width(), in.height(), in.format(), in.icc(), rows);
+        return new Filtered(in.width(), in.height(), in.format(), in.icc(), rows, Optional.empty());
     }
 
     @Override
@@ -93,6 +117,10 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
             Files.createDirectories(dir); // sub-folders kept with --recursive
         } catch (IOException e) {
             throw new ConvolabException("cannot create folder " + dir + ": " + e.getMessage());
+        }
+        if (f.packed().isPresent()) {
+            RowSinks.write(output, replace, f.packed().get(), f.format(), f.icc(), encoding, notices);
+            return;
         }
         int[] samples = new int[f.width() * f.format().channels()];
         RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding, notices, sink -> {

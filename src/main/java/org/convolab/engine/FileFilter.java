@@ -2,28 +2,37 @@ package org.convolab.engine;
 
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.PlaneFilter;
+import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
 import org.convolab.core.Strategy;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
 
 /**
- * One call that filters a file into a file, streamed in bands ({@link StripFilter}): what
- * {@code convolab filter} runs, and what a batch runs per file. The output keeps the input's sample
- * format where its file format can (see {@link RowSinks}) and its ICC profile.
+ * One call that filters a file into a file, streamed in bands ({@link StripFilter}), or in one piece
+ * for an 8-bit RGB(A) image decoded whole ({@link PackedFilter}): what {@code convolab filter} runs, the
+ * paths a batch runs per file. The output keeps the input's sample format where its file format can (see
+ * {@link RowSinks}) and its ICC profile.
  */
 public final class FileFilter {
 
     private FileFilter() {
     }
 
-    /** What to read, write and how. */
+    /**
+     * What to read, write and how.
+     *
+     * @param bandRows rows a band, or 0 for bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS} (and the
+     *                 short way of {@link PackedFilter} where it applies); a band height always streams
+     */
     public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
         /** Defaults: 2-gigapixel limit, quality 92, bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS}. */
         public static Job of(Path input, Path output, boolean replace) {
@@ -50,6 +59,23 @@ public final class FileFilter {
         };
         StripFilter.Report[] report = new StripFilter.Report[1];
         RowSource header = opener.get();
+        Optional<RgbaImage> packed;
+        try {
+            // an explicit band height asks for the streamed path
+            packed = job.bandRows() > 0 ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
+        } catch (RuntimeException | Error e) {
+            header.close();
+            throw e;
+        }
+        if (packed.isPresent()) {
+            try (header) {
+                long t0 = System.nanoTime();
+                FilterResult r = engine.filter(packed.get(), spec, strategy);
+                double ms = (System.nanoTime() - t0) / 1e6;
+                RowSinks.write(job.output(), job.replace(), r.image(), header.format(), header.iccProfile(), job.encoding(), once);
+                return new StripFilter.Report(header.width(), header.height(), header.format(), 1, false, r.plan(), ms);
+            }
+        }
         try (header; PlaneFilter planes = PlaneFilters.forEngine(engine)) {
             StripFilter strips = new StripFilter(engine, planes, job.bandRows());
             boolean[] first = {true};

@@ -148,25 +148,17 @@ public final class StripFilter {
         int[] argb = buffer.length == n * w ? buffer : java.util.Arrays.copyOf(buffer, n * w);
         int ch = fmt.channels();
         for (int k = 0; k < n; k++) {
-            int[] row = win.row(top + k, spec.border());
-            int o = k * w;
-            for (int x = 0, s = 0; x < w; x++, s += ch) {
-                int a = ch == 4 ? row[s + 3] : 255;
-                argb[o + x] = a << 24 | row[s] << 16 | row[s + 1] << 8 | row[s + 2];
-            }
+            RgbaImage.packRow(win.row(top + k, spec.border()), ch, w, argb, k * w);
         }
         FilterResult r = engine.filter(new RgbaImage(w, n, argb), spec, strategy);
         int[] out = r.image().pixels();
         for (int y = y0; y < y1; y++) {
             int o = (y - top) * w;
-            int[] src = win.row(y, spec.border());
-            for (int x = 0, s = 0; x < w; x++, s += ch) {
-                int p = out[o + x];
-                outRow[s] = (p >>> 16) & 0xff;
-                outRow[s + 1] = (p >>> 8) & 0xff;
-                outRow[s + 2] = p & 0xff;
-                if (ch == 4) {
-                    outRow[s + 3] = src[s + 3];
+            RgbaImage.unpackRow(out, o, w, outRow, ch);
+            if (ch == 4) { // alpha passes through, as read
+                int[] src = win.row(y, spec.border());
+                for (int s = 3; s < outRow.length; s += 4) {
+                    outRow[s] = src[s];
                 }
             }
             sink.writeRow(outRow);

@@ -41,11 +41,9 @@ public final class FastRasters {
         }
         int w = img.getWidth();
         int h = img.getHeight();
-        if (r.getDataBuffer() instanceof DataBufferByte bytes && bytes.getNumBanks() == 1
-                && r.getSampleModel() instanceof ComponentSampleModel sm && sm.getNumBands() == cm.getNumComponents()
-                && (sm.getNumBands() == 3 || sm.getNumBands() == 4) && sm.getPixelStride() == sm.getNumBands()
-                && cm.getComponentSize(0) == 8) {
-            return fromBytes(bytes.getData(), bytes.getOffset(), sm, w, h);
+        RgbaImage bytes = fromInterleavedBytes(img);
+        if (bytes != null) {
+            return bytes;
         }
         if (r.getDataBuffer() instanceof DataBufferInt ints && ints.getNumBanks() == 1
                 && r.getSampleModel() instanceof SinglePixelPackedSampleModel sm && cm instanceof DirectColorModel dcm
@@ -66,6 +64,32 @@ public final class FastRasters {
                 }
             });
             return new RgbaImage(w, h, argb);
+        }
+        return null;
+    }
+
+    /**
+     * The stored samples of an image of 8-bit interleaved RGB or RGBA bytes (in any band order) as packed
+     * ARGB, alpha 255 when it has none, whatever its colour space: the values as stored, never converted
+     * through the colour model (an embedded ICC profile is not applied), the ones {@code Raster.getPixels}
+     * gives. Null for any other layout.
+     */
+    public static RgbaImage storedArgb(BufferedImage img) {
+        int type = img.getColorModel().getColorSpace().getType();
+        return type == ColorSpace.TYPE_RGB ? fromInterleavedBytes(img) : null;
+    }
+
+    private static RgbaImage fromInterleavedBytes(BufferedImage img) {
+        var cm = img.getColorModel();
+        Raster r = img.getRaster();
+        if (r.getSampleModelTranslateX() != 0 || r.getSampleModelTranslateY() != 0 || r.getParent() != null) {
+            return null;
+        }
+        if (r.getDataBuffer() instanceof DataBufferByte bytes && bytes.getNumBanks() == 1
+                && r.getSampleModel() instanceof ComponentSampleModel sm && sm.getNumBands() == cm.getNumComponents()
+                && (sm.getNumBands() == 3 || sm.getNumBands() == 4) && sm.getPixelStride() == sm.getNumBands()
+                && cm.getComponentSize(0) == 8) {
+            return fromBytes(bytes.getData(), bytes.getOffset(), sm, img.getWidth(), img.getHeight());
         }
         return null;
     }
@@ -106,6 +130,46 @@ public final class FastRasters {
         int[] masks = alpha ? new int[] {0xff0000, 0xff00, 0xff, 0xff000000} : new int[] {0xff0000, 0xff00, 0xff};
         WritableRaster raster = Raster.createPackedRaster(new DataBufferInt(image.pixels(), image.size()), w, h, w, masks, null);
         return new BufferedImage(cm, raster, false, null);
+    }
+
+    /**
+     * Copies a packed image into a raster of 8-bit interleaved bytes (in any band order) of its size: R, G, B
+     * into the first three bands and alpha into a fourth, if the raster has one; in parallel bands of rows.
+     * Returns false, copying nothing, for any other raster.
+     */
+    public static boolean intoInterleavedBytes(RgbaImage image, WritableRaster raster) {
+        int w = image.width();
+        int h = image.height();
+        if (raster.getWidth() != w || raster.getHeight() != h || raster.getSampleModelTranslateX() != 0
+                || raster.getSampleModelTranslateY() != 0 || raster.getParent() != null
+                || !(raster.getDataBuffer() instanceof DataBufferByte bytes) || bytes.getNumBanks() != 1
+                || !(raster.getSampleModel() instanceof ComponentSampleModel sm) || sm.getDataType() != java.awt.image.DataBuffer.TYPE_BYTE
+                || (sm.getNumBands() != 3 && sm.getNumBands() != 4) || sm.getPixelStride() != sm.getNumBands()) {
+            return false;
+        }
+        byte[] dst = bytes.getData();
+        int off = bytes.getOffset();
+        int[] bo = sm.getBandOffsets();
+        int ps = sm.getPixelStride();
+        int stride = sm.getScanlineStride();
+        int ao = ps == 4 ? bo[3] : -1;
+        int[] src = image.pixels();
+        rowBands(h, (y0, y1) -> {
+            for (int y = y0; y < y1; y++) {
+                int d = off + y * stride;
+                int s = y * w;
+                for (int x = 0; x < w; x++, d += ps) {
+                    int p = src[s + x];
+                    dst[d + bo[0]] = (byte) (p >>> 16);
+                    dst[d + bo[1]] = (byte) (p >>> 8);
+                    dst[d + bo[2]] = (byte) p;
+                    if (ao >= 0) {
+                        dst[d + ao] = (byte) (p >>> 24);
+                    }
+                }
+            }
+        });
+        return true;
     }
 
     /** True when any pixel is not fully opaque. */

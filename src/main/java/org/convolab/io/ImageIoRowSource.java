@@ -17,6 +17,7 @@ import javax.imageio.ImageReader;
 import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.stream.ImageInputStream;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
 import org.convolab.core.SampleFormat;
 
@@ -110,6 +111,32 @@ final class ImageIoRowSource implements RowSource {
     @Override
     public Optional<byte[]> iccProfile() {
         return Optional.ofNullable(icc);
+    }
+
+    /**
+     * The image decoded whole, when it is 8-bit RGB or RGBA: the interleaved bytes packed in parallel bands
+     * of rows, or (another layout) each row as {@link #readRow} reads it.
+     */
+    @Override
+    public Optional<RgbaImage> packedArgb() {
+        if (reader != null || format.grey() || format.bitDepth() != 8 || (raw && componentBits != 8)) {
+            return Optional.empty();
+        }
+        RgbaImage fast = raw ? FastRasters.storedArgb(block) : null;
+        if (fast != null) {
+            return Optional.of(fast);
+        }
+        int ch = format.channels();
+        int[] argb = new int[Math.multiplyExact(width, height)];
+        int[] row = new int[width * ch];
+        int saved = next;
+        next = 0;
+        for (int y = 0; y < height; y++) {
+            readRow(row);
+            RgbaImage.packRow(row, ch, width, argb, y * width);
+        }
+        next = saved;
+        return Optional.of(new RgbaImage(width, height, argb));
     }
 
     @Override

@@ -29,6 +29,7 @@ import javax.imageio.ImageWriter;
 import javax.imageio.metadata.IIOMetadata;
 import javax.imageio.stream.ImageOutputStream;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSink;
 import org.convolab.core.SampleFormat;
 import org.w3c.dom.Element;
@@ -79,6 +80,37 @@ public final class RowSinks {
      */
     public static void write(Path file, boolean replace, int width, int height, SampleFormat format, Optional<byte[]> icc,
                              Options options, Consumer<String> notices, Body body) {
+        write(file, replace, width, height, format, icc, options, notices, body, null);
+    }
+
+    /**
+     * Writes a packed image whose pixels are 8-bit RGB or RGBA samples ({@code format}: 3 or 4 channels, 8 bits):
+     * the file {@link #write(Path, boolean, int, int, SampleFormat, Optional, Options, Consumer, Body)} writes for
+     * its rows, byte for byte. JPEG, BMP and TIFF take the pixels into the encoder's image directly; PNG a row at
+     * a time.
+     *
+     * @throws ConvolabException as the other {@code write}, or for a format that is not 8-bit RGB(A)
+     */
+    public static void write(Path file, boolean replace, RgbaImage image, SampleFormat format, Optional<byte[]> icc,
+                             Options options, Consumer<String> notices) {
+        if (format.bitDepth() != 8 || format.grey()) {
+            throw new IllegalArgumentException("a packed image holds 8-bit RGB or RGBA, not " + format);
+        }
+        int w = image.width();
+        int ch = format.channels();
+        Body rows = sink -> {
+            int[] row = new int[w * ch];
+            for (int y = 0; y < image.height(); y++) {
+                RgbaImage.unpackRow(image.pixels(), y * w, w, row, ch);
+                sink.writeRow(row);
+            }
+        };
+        write(file, replace, w, image.height(), format, icc, options, notices, rows, image);
+    }
+
+    /** The write of rows from {@code body}, or (JPEG, BMP, TIFF) from {@code packed} when it is not null. */
+    private static void write(Path file, boolean replace, int width, int height, SampleFormat format, Optional<byte[]> icc,
+                              Options options, Consumer<String> notices, Body body, RgbaImage packed) {
         String kind = ImageFiles.formatOf(file);
         if (kind == null) {
             throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
@@ -104,7 +136,7 @@ public final class RowSinks {
                 if (kind.equals("png")) {
                     writePng(stream, width, height, format, out, icc, options, body);
                 } else {
-                    writeWhole(stream, kind, width, height, format, out, icc, options, body);
+                    writeWhole(stream, kind, width, height, format, out, icc, options, body, packed);
                 }
             });
         } catch (java.nio.file.AccessDeniedException e) {
@@ -170,15 +202,17 @@ public final class RowSinks {
     }
 
     private static void writeWhole(java.io.OutputStream sink, String kind, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc,
-                                   Options options, Body body) throws IOException {
+                                   Options options, Body body, RgbaImage packed) throws IOException {
         BufferedImage img = newImage(kind, w, h, out, icc);
         WritableRaster raster = img.getRaster();
-        int[] row = new int[w * out.channels()];
-        int[] y = {0};
-        body.writeRows(samples -> {
-            convertRow(samples, in, row, out, w);
-            raster.setPixels(0, y[0]++, w, 1, row);
-        });
+        if (packed == null || !FastRasters.intoInterleavedBytes(packed, raster)) {
+            int[] row = new int[w * out.channels()];
+            int[] y = {0};
+            body.writeRows(samples -> {
+                convertRow(samples, in, row, out, w);
+                raster.setPixels(0, y[0]++, w, 1, row);
+            });
+        }
         String format = kind.equals("jpeg") ? "jpeg" : kind;
         ImageWriter writer = writerFor(format);
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(sink)) {

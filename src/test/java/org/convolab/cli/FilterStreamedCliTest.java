@@ -12,7 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `convolab filter` on the streamed path: bits kept, --quality, the limits' one-line messages. */
+/** `convolab filter` on the streamed path: bits kept, --quality, --png-level, the limits' one-line messages. */
 class FilterStreamedCliTest {
 
     @TempDir
@@ -77,6 +77,33 @@ class FilterStreamedCliTest {
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.errLines()).singleElement().asString().contains("quality must be from 1 to 100");
         assertThat(Files.exists(dir.resolve("x.jpg"))).isFalse();
+    }
+
+    @Test
+    void pngLevelAsInBatchAndBadLevelIsOneLine() throws Exception {
+        Path in = Path.of("sample-images/chelsea.png");
+        Path fast = dir.resolve("l0.png");
+        Path small = dir.resolve("l9.png");
+        Path byDefault = dir.resolve("chelsea.png");
+        for (String[] run : new String[][] {{fast.toString(), "--png-level", "0"}, {small.toString(), "--png-level", "9"},
+                {byDefault.toString()}}) {
+            String[] args = new String[run.length + 7];
+            System.arraycopy(new String[] {"filter", in.toString(), "-o", run[0], "--mask", "box:3", "--backend", "cpu"}, 0, args, 0, 8);
+            System.arraycopy(run, 1, args, 8, run.length - 1);
+            assertThat(CliTest.run(args).code()).isZero();
+        }
+        assertThat(Files.size(small)).isLessThan(Files.size(fast));
+        assertThat(org.convolab.io.PngSamples.rows(small)).usingRecursiveComparison().isEqualTo(org.convolab.io.PngSamples.rows(fast));
+        // filter and batch write the same file by default (level 1)
+        Path batchOut = dir.resolve("batch");
+        assertThat(CliTest.run("batch", in.toString(), "-o", batchOut.toString(), "--mask", "box:3", "--backend", "cpu", "--quiet").code())
+                .isZero();
+        assertThat(Files.readAllBytes(batchOut.resolve("chelsea.png"))).isEqualTo(Files.readAllBytes(byDefault));
+        CliTest.Run bad = CliTest.run("filter", in.toString(), "-o", dir.resolve("x.png").toString(), "--mask", "identity",
+                "--backend", "cpu", "--png-level", "10");
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.errLines()).singleElement().asString().contains("PNG compression level must be from 0 to 9");
+        assertThat(Files.exists(dir.resolve("x.png"))).isFalse();
     }
 
     @Test

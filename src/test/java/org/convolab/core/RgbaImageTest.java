@@ -35,4 +35,20 @@ class RgbaImageTest {
         assertThat(c.argb(2, 1)).isEqualTo(a.argb(4, 2));
         assertThatThrownBy(() -> a.crop(4, 0, 3, 1)).isInstanceOf(IllegalArgumentException.class);
     }
+    @Test
+    void packRowAndUnpackRowAreEachOthersReverseAndRgbIsOpaque() {
+        int[] rgba = {1, 2, 3, 4, 250, 251, 252, 253};
+        int[] argb = new int[3];
+        RgbaImage.packRow(rgba, 4, 2, argb, 1);
+        assertThat(argb).containsExactly(0, 0x04010203, 0xfdfafbfc);
+        int[] back = new int[8];
+        RgbaImage.unpackRow(argb, 1, 2, back, 4);
+        assertThat(back).isEqualTo(rgba);
+        int[] rgb = {9, 8, 7};
+        RgbaImage.packRow(rgb, 3, 1, argb, 0);
+        assertThat(argb[0]).isEqualTo(0xff090807);
+        int[] rgbBack = new int[3];
+        RgbaImage.unpackRow(argb, 0, 1, rgbBack, 3);
+        assertThat(rgbBack).isEqualTo(rgb);
+    }
 }

@@ -1,12 +1,17 @@
 package org.convolab.cuda;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.FilterResult;
@@ -17,19 +22,29 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.engine.Conformance;
+import org.convolab.engine.FileFilter;
+import org.convolab.engine.StripFilter;
+import org.convolab.io.RowSinks;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The CUDA engine on a real GPU: the conformance matrix, the border header against the Java table,
- * and device memory over many filters. Skipped, with the reason, where no CUDA device is usable.
+ * device memory over many filters, and a file filtered whole against its streamed bands. Skipped, with the reason, where no CUDA device is usable.
  */
 @Tag("gpu")
 class CudaEngineGpuTest {
 
     private static CudaEngine engine;
+
+    @TempDir
+    static Path filesDir;
 
     @BeforeAll
     static void open() {
@@ -192,5 +207,46 @@ class CudaEngineGpuTest {
             System.clearProperty("convolab.cuda.faultEvery");
         }
         assertTrue(engine.faultsSurvived() - before >= 4, "faults survived: " + (engine.faultsSurvived() - before));
+    }
+
+    static Stream<Arguments> strategiesButFftAndPolicies() {
+        return Stream.of(Strategy.values()).filter(s -> s != Strategy.FFT)
+                .flatMap(s -> Conformance.policies().stream().map(p -> Arguments.of(s, p.name())));
+    }
+
+    /**
+     * A JPEG through the engine both ways a file goes: the short way (the whole 8-bit image in one call, as
+     * {@code convolab filter} and each file of a batch take it) writes the bytes of the streamed bands, for
+     * every strategy but fft (which streams), every policy, a separable and a 2D mask.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("strategiesButFftAndPolicies")
+    void theShortWayOnTheGpuWritesTheStreamedBytes(Strategy strategy, String policy) throws IOException {
+        Path in = filesDir.resolve("rocket.jpg");
+        synchronized (CudaEngineGpuTest.class) {
+            if (!Files.exists(in)) {
+                Files.copy(org.convolab.io.SampleImages.path("rocket.jpg"), in); // from the jar in the bundle
+            }
+        }
+        Mask random = Mask.of(5, 3, new float[] {0.1f, -0.2f, 0.3f, 0.05f, 0.1f, 0.2f, 0.4f, -0.1f, 0.1f, 0.05f, 0.1f, 0.2f, -0.3f, 0.1f, 0f});
+        for (Mask mask : new Mask[] {MaskPresets.parse("gaussian:1:5"), random}) {
+            if (strategy.whyNotApplicable(mask) != null) {
+                continue;
+            }
+            FilterSpec spec = FilterSpec.of(mask, BorderPolicy.parse(policy));
+            String name = strategy.id() + "-" + policy.replace(':', '_') + "-" + mask.width() + "x" + mask.height();
+            Path whole = filesDir.resolve("whole-" + name + ".png");
+            Path bands = filesDir.resolve("bands-" + name + ".png");
+            StripFilter.Report w = FileFilter.run(fileJob(in, whole, 0), engine, spec, strategy, n -> { });
+            StripFilter.Report b = FileFilter.run(fileJob(in, bands, 7), engine, spec, strategy, n -> { });
+            assertThat(w.bands()).isEqualTo(1);
+            assertThat(b.bands()).isGreaterThan(1);
+            assertThat(w.plan().launches()).as("ran on the GPU").isNotEmpty();
+            assertThat(Files.readAllBytes(whole)).as(name).isEqualTo(Files.readAllBytes(bands));
+        }
+    }
+
+    private static FileFilter.Job fileJob(Path in, Path out, int band) {
+        return new FileFilter.Job(in, out, false, 2_000_000_000L, RowSinks.Options.defaults(), band);
     }
 }
