@@ -30,7 +30,12 @@ final class LeaseBuffers {
     static final int KEEP_FREE = 2;
     private static final int PAGE = 4096;
     /** The largest buffer: a direct buffer holds at most 2 GB (a result of about 500 megapixels). */
-    static final long MAX_BYTES = Integer.MAX_VALUE - PAGE;
+    static final long MAX_BYTES = Integer.MAX_VALUE - 2L * PAGE;
+
+    /** Bytes rounded up to whole pages (what is registered). */
+    static long pages(long bytes) {
+        return (bytes + PAGE - 1) / PAGE * PAGE;
+    }
 
     /** One registered buffer. */
     static final class Buffer {
@@ -39,8 +44,10 @@ final class LeaseBuffers {
         private final Pointer pointer;
         private final long generation;
 
-        private Buffer(long bytes, long generation) {
-            this.bytes = ByteBuffer.allocateDirect(Math.toIntExact(bytes + PAGE)).alignedSlice(PAGE).order(ByteOrder.nativeOrder());
+        Buffer(long bytes, long generation) {
+            // alignedSlice trims both ends to whole pages: a page more than the pages needed leaves at least those
+            this.bytes = ByteBuffer.allocateDirect(Math.toIntExact(pages(bytes) + PAGE)).alignedSlice(PAGE)
+                    .order(ByteOrder.nativeOrder());
             this.bytes.limit(Math.toIntExact(bytes));
             this.ints = this.bytes.slice().order(ByteOrder.nativeOrder()).asIntBuffer();
             this.pointer = Pointer.to(this.bytes);
@@ -95,7 +102,7 @@ final class LeaseBuffers {
                 gen = generation;
             }
             found = new Buffer(bytes, gen);
-            cuMemHostRegister(found.pointer(), bytes, 0);
+            cuMemHostRegister(found.pointer(), pages(bytes), 0);
         }
         synchronized (this) {
             lent++;
