@@ -346,7 +346,7 @@ def main():
     p(f"### {main_name}\n")
     all_profiles = device_section(main_name, boards, workloads, "", misses)
     p("### Live preview\n")
-    for b in boards:
+    for b in sorted(boards, key=lambda b: b["date_utc"], reverse=True):  # the latest run's measurement
         it = b.get("interactive")
         if isinstance(it, list):
             r = it[0]
