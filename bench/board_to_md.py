@@ -287,6 +287,13 @@ def argb_section(workloads):
         if isinstance(r, int) and r <= 3:
             verdict.append((ratio, f"{wl['size'][0]}² {wl['policy']} r={r}"))
     p("")
+    p("Why the fused kernel stays 2–3.3× its floor (2026-11-24, from its build and three launch bounds measured on the "
+      "H100; no Nsight Compute profile of it yet): the floor is the FMA rate, and the kernel spends issue slots beside its "
+      "FMAs on turning bytes into floats (a byte permute and a subtraction per channel per value; I2F, a quarter-rate "
+      "instruction, was slower) for the 4 + 2r values of each row a thread reads, which neighbouring threads read again; "
+      "three channels' accumulators need 96–128 registers unbounded (2 blocks an SM: radius 1/2/3 took 0.117/0.183/0.324 ms), "
+      "and bounding them to 64 (4 blocks, kept) spills 316 and 852 bytes at radius 2 and 3 (0.090/0.152/0.269 ms). "
+      "Next: a shared-memory tile converted once per pixel and channel, then the float kernel's window over it.\n")
     missed = [f"{w} {v:.2f}×" for v, w in verdict if v > ARGB_TARGET]
     if not verdict:
         return None
