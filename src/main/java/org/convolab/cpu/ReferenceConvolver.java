@@ -40,12 +40,26 @@ public final class ReferenceConvolver {
     /** {@link #correlateRegion(double[], int, int, Mask, BorderPolicy, int, int, int, int)} reading pixel k through a function. */
     private static double[] correlateRegion(IntToDoubleFunction pixel, int width, int height, Mask mask, BorderPolicy border,
                                             int x0, int y0, int rw, int rh) {
+        return correlateSampled(pixel, width, height, mask, border, x0, y0, rw, rh, 1);
+    }
+
+    /**
+     * The sums at every {@code step}-th output of the region, from (x0, y0): ceil(rw / step) x ceil(rh / step)
+     * of them, row-major; output rows in parallel.
+     */
+    private static double[] correlateSampled(IntToDoubleFunction pixel, int width, int height, Mask mask, BorderPolicy border,
+                                             int x0, int y0, int rw, int rh, int step) {
         int rx = mask.radiusX();
         int ry = mask.radiusY();
         double ghost = border.constant();
-        double[] out = new double[rw * rh];
-        for (int y = y0; y < y0 + rh; y++) {
-            for (int x = x0; x < x0 + rw; x++) {
+        int ow = (rw + step - 1) / step;
+        int oh = (rh + step - 1) / step;
+        double[] out = new double[ow * oh];
+        java.util.stream.IntStream rows = java.util.stream.IntStream.range(0, oh);
+        (step > 1 ? rows.parallel() : rows).forEach(oy -> {
+            int y = y0 + oy * step;
+            for (int ox = 0; ox < ow; ox++) {
+                int x = x0 + ox * step;
                 double acc = 0;
                 for (int j = 0; j < mask.height(); j++) {
                     int sy = border.index(y + j - ry, height);
@@ -55,9 +69,9 @@ public final class ReferenceConvolver {
                         acc += mask.get(i, j) * v;
                     }
                 }
-                out[(y - y0) * rw + (x - x0)] = acc;
+                out[oy * ow + ox] = acc;
             }
-        }
+        });
         return out;
     }
 
@@ -68,23 +82,38 @@ public final class ReferenceConvolver {
 
     /** The region x0..x0+rw-1, y0..y0+rh-1 of {@link #filter}'s output, as an rw x rh image. */
     public static RgbaImage filterRegion(RgbaImage image, FilterSpec spec, int x0, int y0, int rw, int rh) {
+        return filterSampled(image, spec, x0, y0, rw, rh, 1);
+    }
+
+    /**
+     * Every {@code step}-th pixel of {@link #filter}'s output in the region x0..x0+rw-1, y0..y0+rh-1, along
+     * both axes from (x0, y0): a ceil(rw / step) x ceil(rh / step) image, each pixel computed in full from
+     * the input (a preview of a big image at the scale it is shown, at 1 / step of the cost a pixel).
+     */
+    public static RgbaImage filterSampled(RgbaImage image, FilterSpec spec, int x0, int y0, int rw, int rh, int step) {
+        if (step < 1) {
+            throw new IllegalArgumentException("step " + step);
+        }
         int w = image.width();
         int h = image.height();
         int[] src = image.pixels();
-        int[] out = new int[rw * rh];
-        for (int y = 0; y < rh; y++) {
-            for (int x = 0; x < rw; x++) {
-                out[y * rw + x] = src[(y + y0) * w + x + x0] & 0xff000000;
+        int ow = (rw + step - 1) / step;
+        int oh = (rh + step - 1) / step;
+        int[] out = new int[ow * oh];
+        for (int y = 0; y < oh; y++) {
+            for (int x = 0; x < ow; x++) {
+                out[y * ow + x] = src[(y0 + y * step) * w + x0 + x * step] & 0xff000000;
             }
         }
         for (int c = 0; c < 3; c++) {
             int shift = 16 - 8 * c;
             // read the channel straight from the pixels: a crop of a large image needs no whole plane
-            double[] acc = correlateRegion(k -> (src[k] >>> shift) & 0xff, w, h, spec.mask(), spec.border(), x0, y0, rw, rh);
+            double[] acc = correlateSampled(k -> (src[k] >>> shift) & 0xff, w, h, spec.mask(), spec.border(), x0, y0, rw, rh,
+                    step);
             for (int k = 0; k < acc.length; k++) {
                 out[k] |= spec.toByte(acc[k]) << shift;
             }
         }
-        return new RgbaImage(rw, rh, out);
+        return new RgbaImage(ow, oh, out);
     }
 }

@@ -18,18 +18,26 @@ import org.convolab.core.ResultLease;
  * @param x        the region's left edge in the image (0 for the whole image)
  * @param y        the region's top edge in the image (0 for the whole image)
  * @param complete whether the result is the whole image
+ * @param step     image pixels between two of the result's pixels along each axis: 1, or for a preview of a
+ *                 region shown zoomed out, every step-th output pixel ({@code org.convolab.engine.SampledPreview})
  */
 public record FilterOutcome(ResultLease result, String backend, String device, EditState state, long sequence, int x,
-                            int y, boolean complete) {
+                            int y, boolean complete, int step) {
 
     /** A whole-image outcome. */
     static FilterOutcome whole(ResultLease result, String backend, String device, EditState state, long sequence) {
-        return new FilterOutcome(result, backend, device, state, sequence, 0, 0, true);
+        return new FilterOutcome(result, backend, device, state, sequence, 0, 0, true, 1);
     }
 
     /** An outcome of a result in a Java array (a preview, or a big image filtered in bands). */
     static FilterOutcome of(FilterResult result, String backend, String device, EditState state, long sequence, int x, int y,
             boolean complete) {
-        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, complete);
+        return sampled(result, backend, device, state, sequence, x, y, 1);
+    }
+
+    /** A preview of every step-th output pixel of a region from (x, y). */
+    static FilterOutcome sampled(FilterResult result, String backend, String device, EditState state, long sequence, int x,
+            int y, int step) {
+        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, false, step);
     }
 }

@@ -8,6 +8,7 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
+import org.convolab.engine.SampledPreview;
 
 /**
  * Runs filters off the FX thread, one at a time, newest first. {@link #submit} replaces the pending
@@ -17,14 +18,17 @@ import org.convolab.core.RgbaImage;
  * newer one).
  *
  * <p>A big image ({@link #BIG_PIXELS} or more) is filtered in two steps: first the region visible in
- * the window, with its halo, published as a preview through {@link #valueProperty()} (its
+ * the window, with its halo (zoomed out, every few output pixels of it, at about the scale it is shown),
+ * published as a preview through {@link #valueProperty()} (its
  * {@link FilterOutcome#complete()} is false); then the whole image band by band with progress.
  */
 final class FilterService extends Service<FilterOutcome> {
     /** From this many pixels on, the whole image is filtered in bands, after a preview of the visible region. */
     static final int BIG_PIXELS = 32 << 20;
-    /** The largest visible region filtered as a preview; a larger one (zoomed far out) goes straight to the whole. */
+    /** The largest visible region filtered in full as a preview; a larger one (zoomed out) is previewed by samples. */
     static final int PREVIEW_PIXELS = 6 << 20;
+    /** The most output pixels a preview of a zoomed-out region computes: about a screenful. */
+    static final int PREVIEW_SAMPLES = 2 << 20;
 
     /** One request: immutable inputs; region is {x, y, w, h} or null. */
     private record Request(RgbaImage image, EditState state, long sequence, int[] region) {
@@ -90,6 +94,15 @@ final class FilterService extends Service<FilterOutcome> {
                     }
                     updateValue(FilterOutcome.of(part, engine.backend(), engine.device(), r.state(), r.sequence(), v[0],
                             v[1], false));
+                } else if (v != null) {
+                    // zoomed out: the visible region at about the scale it is shown, every step-th output pixel
+                    int step = SampledPreview.step((long) v[2] * v[3], PREVIEW_SAMPLES);
+                    FilterResult part = SampledPreview.filter(img, r.state().spec(), v[0], v[1], v[2], v[3], step);
+                    if (isCancelled()) {
+                        return null;
+                    }
+                    updateValue(FilterOutcome.sampled(part, "cpu", "CPU, the preview's samples", r.state(), r.sequence(),
+                            v[0], v[1], step));
                 }
                 updateMessage("Filtering the whole image");
                 updateProgress(0, 1);

@@ -20,8 +20,11 @@ import javafx.scene.paint.Color;
  * that suits the zoom; a {@link #patch} (the preview of the visible region) is drawn over the image.
  */
 final class ImageCanvas extends Region {
-    /** A part of an image shown over the image at (x, y). */
-    record Patch(ViewPixels pixels, int x, int y) {
+    /**
+     * A part of an image shown over the image from (x, y): each of its pixels covers step x step image
+     * pixels (1, or more for a preview computed at the scale it is shown).
+     */
+    record Patch(ViewPixels pixels, int x, int y, int step) {
     }
 
     final ObjectProperty<ViewPixels> image = new SimpleObjectProperty<>();
@@ -40,6 +43,9 @@ final class ImageCanvas extends Region {
     private volatile Patch drawnPatch;
     private int largestTileSide;
     private long longestDrawNanos;
+    /** The FX thread's own CPU time of the longest draw by that measure (a garbage collection's pause is not in it). */
+    private long longestDrawCpuNanos;
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private volatile long lastDrawNanos;
     private double dragX;
     private double dragY;
@@ -109,6 +115,14 @@ final class ImageCanvas extends Region {
         return longestDrawNanos / 1e6;
     }
 
+    /**
+     * The most CPU time the FX thread spent in one draw, in milliseconds: the window's own work, without the
+     * pauses of garbage collections or other threads that a wall-clock measure of a loaded machine includes.
+     */
+    double longestDrawCpuMs() {
+        return longestDrawCpuNanos / 1e6;
+    }
+
     /** How long the last draw took on the FX thread, in milliseconds (tiles made included). */
     double lastDrawMs() {
         return lastDrawNanos / 1e6;
@@ -167,9 +181,11 @@ final class ImageCanvas extends Region {
 
     private void draw() {
         long start = System.nanoTime();
+        long cpu = THREADS.getCurrentThreadCpuTime();
         drawNow();
         lastDrawNanos = System.nanoTime() - start;
         longestDrawNanos = Math.max(longestDrawNanos, lastDrawNanos);
+        longestDrawCpuNanos = Math.max(longestDrawCpuNanos, THREADS.getCurrentThreadCpuTime() - cpu);
     }
 
     private void drawNow() {
@@ -197,7 +213,7 @@ final class ImageCanvas extends Region {
             g.beginPath();
             g.rect(0, 0, sx, h);
             g.clip();
-            drawTiles(g, beforeTiles, 0, 0, w, h, z);
+            drawTiles(g, beforeTiles, 0, 0, 1, w, h, z);
             g.restore();
             g.save();
             g.beginPath();
@@ -216,35 +232,39 @@ final class ImageCanvas extends Region {
     }
 
     private void drawShown(GraphicsContext g, Patch p, double w, double h, double z) {
-        drawTiles(g, imageTiles, 0, 0, w, h, z);
+        drawTiles(g, imageTiles, 0, 0, 1, w, h, z);
         if (p != null) {
-            drawTiles(g, patchTiles, p.x(), p.y(), w, h, z);
+            drawTiles(g, patchTiles, p.x(), p.y(), p.step(), w, h, z);
         }
     }
 
-    /** Draws the visible tiles of an image whose top-left corner is at image point (ox, oy). */
-    private void drawTiles(GraphicsContext g, TiledImage tiles, int ox, int oy, double w, double h, double z) {
+    /**
+     * Draws the visible tiles of an image whose top-left corner is at image point (ox, oy) and each of whose
+     * pixels covers step x step image pixels.
+     */
+    private void drawTiles(GraphicsContext g, TiledImage tiles, int ox, int oy, int step, double w, double h, double z) {
         ViewPixels img = tiles.source();
         if (img == null) {
             return;
         }
         double left = w / 2 - viewport.centerX.get() * z; // screen x of image x 0
         double top = h / 2 - viewport.centerY.get() * z;
-        int level = tiles.levelFor(z);
-        int span = TiledImage.TILE << level; // image pixels per tile side
-        int x0 = (int) Math.max(0, Math.floor((imageX(0) - ox) / span));
-        int y0 = (int) Math.max(0, Math.floor((imageY(0) - oy) / span));
-        int x1 = (int) Math.min((img.width() - 1) / span, Math.floor((imageX(w) - ox) / span));
-        int y1 = (int) Math.min((img.height() - 1) / span, Math.floor((imageY(h) - oy) / span));
+        int level = tiles.levelFor(z * step);
+        int span = TiledImage.TILE << level; // the source's pixels per tile side
+        long imageSpan = (long) span * step; // image pixels per tile side
+        int x0 = (int) Math.max(0, Math.floor((imageX(0) - ox) / imageSpan));
+        int y0 = (int) Math.max(0, Math.floor((imageY(0) - oy) / imageSpan));
+        int x1 = (int) Math.min((img.width() - 1) / span, Math.floor((imageX(w) - ox) / imageSpan));
+        int y1 = (int) Math.min((img.height() - 1) / span, Math.floor((imageY(h) - oy) / imageSpan));
         tiles.reserve((x1 - x0 + 1) * (y1 - y0 + 1));
         for (int ty = y0; ty <= y1; ty++) {
             for (int tx = x0; tx <= x1; tx++) {
                 TiledImage.Tile t = tiles.tile(level, tx, ty);
                 largestTileSide = Math.max(largestTileSide, (int) Math.max(t.image().getWidth(), t.image().getHeight()));
-                int ix0 = ox + tx * span;
-                int iy0 = oy + ty * span;
-                int ix1 = Math.min(ox + img.width(), ix0 + (t.width << level));
-                int iy1 = Math.min(oy + img.height(), iy0 + (t.height << level));
+                long ix0 = ox + tx * imageSpan;
+                long iy0 = oy + ty * imageSpan;
+                long ix1 = Math.min(ox + (long) img.width() * step, ix0 + ((long) t.width << level) * step);
+                long iy1 = Math.min(oy + (long) img.height() * step, iy0 + ((long) t.height << level) * step);
                 // whole screen pixels, so neighbouring tiles meet without seams
                 double dx0 = Math.floor(left + ix0 * z);
                 double dy0 = Math.floor(top + iy0 * z);

@@ -272,8 +272,11 @@ public final class MainModel {
             return;
         }
         preview.set(o);
-        say(String.format(Locale.ROOT, "Previewed the visible region in %.1f ms; filtering the whole image...",
-                o.result().timings().totalMs()));
+        say(o.step() > 1
+                ? String.format(Locale.ROOT, "Previewed the visible region at its scale (every %d pixels) in %.1f ms; "
+                        + "filtering the whole image...", o.step(), o.result().timings().totalMs())
+                : String.format(Locale.ROOT, "Previewed the visible region in %.1f ms; filtering the whole image...",
+                        o.result().timings().totalMs()));
     }
 
     private void shown(FilterOutcome o) {

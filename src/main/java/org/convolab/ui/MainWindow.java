@@ -228,7 +228,7 @@ final class MainWindow {
         model.setVisibleRegion(() -> model.input() == null ? null
                 : outputView.visibleRegion(model.input().width(), model.input().height()));
         model.previewProperty().addListener((o, was, p) -> outputView.patch.set(
-                p == null ? null : new ImageCanvas.Patch(ViewPixels.of(p.result()), p.x(), p.y())));
+                p == null ? null : new ImageCanvas.Patch(ViewPixels.of(p.result()), p.x(), p.y(), p.step())));
         model.filterWorker().progressProperty().addListener((o, was, f) -> {
             if (f.doubleValue() >= 0 && model.filterWorker().isRunning() && files.progress.shown() != model.filterWorker()) {
                 files.progress.show(model.filterWorker(), "Filtering the whole image");

