@@ -11,7 +11,11 @@ cl=/tmp/convolab/bin/convolab
 if [[ "${SKIP_BOARD:-0}" != 1 ]]; then
   PYTHONUNBUFFERED=1 python3 bench/board.py --out "$out" ${BOARD_ARGS:-} 2> "$out/board.log"
 fi
-/tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors > "$out/gpu-tests.txt" 2>&1; echo "gpu tests exit $?" >> "$out/gpu-tests.txt"
+# verbose details print each test as it ends (the tree comes only at the end, lost when a call's limit cuts the run);
+# a test past 3 minutes fails with a timeout instead of holding the call (CudaPlaneFilterGpuTest once took ~17 s a case)
+CONVOLAB_TEST_DETAILS=verbose timeout "${GPU_TESTS_LIMIT:-500}" /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
+  --config junit.jupiter.execution.timeout.default=180s --config junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD \
+  > "$out/gpu-tests.txt" 2>&1; echo "gpu tests exit $?" >> "$out/gpu-tests.txt"
 $cl selftest --backend cuda > "$out/selftest.txt" 2>&1; echo "selftest exit $?" >> "$out/selftest.txt"
 {
   for s in naive constant tiled tiled-out cached separable separable-tiled fast fast-separable auto; do

@@ -45,12 +45,13 @@ exec "$here/runtime/bin/java" -XX:MaxRAMPercentage=70 -Xshare:auto -Xlog:cds*=of
 SH
 cat > bin-tests.tmp <<'SH'
 #!/bin/sh
-# Runs the JUnit tests tagged gpu against the app jar with the bundled runtime.
+# Runs the JUnit tests tagged gpu against the app jar with the bundled runtime (CONVOLAB_TEST_DETAILS=verbose
+# prints each test as it ends instead of the tree at the end).
 here=$(cd "$(dirname "$0")/.." && pwd)
 cp="$here/lib/convolab.jar:$here/test/classes"
 for j in "$here"/test/*.jar; do case "$j" in *console-standalone*) ;; *) cp="$cp:$j";; esac; done
 exec "$here/runtime/bin/java" -jar "$here"/test/junit-platform-console-standalone-*.jar execute \
-  --class-path "$cp" --scan-class-path "$here/test/classes" --include-tag gpu --details=tree "$@"
+  --class-path "$cp" --scan-class-path "$here/test/classes" --include-tag gpu --details="${CONVOLAB_TEST_DETAILS:-tree}" "$@"
 SH
 mv bin-tests.tmp bundle/convolab/bin/convolab-gpu-tests
 chmod +x bundle/convolab/bin/*
