@@ -30,6 +30,22 @@ public interface RowSource extends AutoCloseable {
     }
 
     /**
+     * The next {@code rows} rows of an 8-bit RGB or RGBA source, read through {@link #readRow} and packed into
+     * ARGB ({@link RgbaImage#packRow}).
+     */
+    static RgbaImage readPacked(RowSource source, int rows) {
+        int w = source.width();
+        int ch = source.format().channels();
+        int[] argb = new int[Math.multiplyExact(w, rows)];
+        int[] row = new int[w * ch];
+        for (int y = 0; y < rows; y++) {
+            source.readRow(row);
+            RgbaImage.packRow(row, ch, w, argb, y * w);
+        }
+        return new RgbaImage(w, rows, argb);
+    }
+
+    /**
      * Reads the next row into {@code samples}.
      *
      * @throws ConvolabException when the data is damaged or ends early

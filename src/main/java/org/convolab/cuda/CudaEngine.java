@@ -447,10 +447,7 @@ public final class CudaEngine implements ConvolutionEngine {
      */
     @Override
     public java.util.OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
-        strategy.checkApplicable(spec.mask());
-        Strategy chosen = CudaPlanner.plan(strategy, spec.mask()).runs();
-        filter(image, spec, chosen); // makes the image resident and checks the result path
-        return java.util.OptionalDouble.of(thread.call(() -> timeBackToBack(image, spec, chosen, launches, false)));
+        return batched(image, spec, strategy, launches, false);
     }
 
 
@@ -461,10 +458,15 @@ public final class CudaEngine implements ConvolutionEngine {
      */
     @Override
     public java.util.OptionalDouble batchedArgbMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
+        return batched(image, spec, strategy, launches, true);
+    }
+
+    /** Makes the image resident with one filter of the planned strategy, then times it back to back. */
+    private java.util.OptionalDouble batched(RgbaImage image, FilterSpec spec, Strategy strategy, int launches, boolean argbPath) {
         strategy.checkApplicable(spec.mask());
         Strategy chosen = CudaPlanner.plan(strategy, spec.mask()).runs();
-        filter(image, spec, chosen);
-        return java.util.OptionalDouble.of(thread.call(() -> timeBackToBack(image, spec, chosen, launches, true)));
+        filter(image, spec, chosen); // makes the image resident and checks the result path
+        return java.util.OptionalDouble.of(thread.call(() -> timeBackToBack(image, spec, chosen, launches, argbPath)));
     }
 
     /** Back-to-back launches of the filter kernels (or the whole ARGB path) on the resident image, mean ms. */

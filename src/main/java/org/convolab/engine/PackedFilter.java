@@ -56,19 +56,6 @@ final class PackedFilter {
             return Optional.empty();
         }
         Optional<RgbaImage> held = source.packedArgb();
-        return held.isPresent() || !readRows ? held : Optional.of(readAll(source));
-    }
-
-    /** Every row of an 8-bit RGB(A) source, packed. */
-    private static RgbaImage readAll(RowSource source) {
-        int w = source.width();
-        int ch = source.format().channels();
-        int[] argb = new int[Math.multiplyExact(w, source.height())];
-        int[] row = new int[w * ch];
-        for (int y = 0; y < source.height(); y++) {
-            source.readRow(row);
-            RgbaImage.packRow(row, ch, w, argb, y * w);
-        }
-        return new RgbaImage(w, source.height(), argb);
+        return held.isPresent() || !readRows ? held : Optional.of(RowSource.readPacked(source, source.height()));
     }
 }

@@ -126,17 +126,13 @@ final class ImageIoRowSource implements RowSource {
         if (fast != null) {
             return Optional.of(fast);
         }
-        int ch = format.channels();
-        int[] argb = new int[Math.multiplyExact(width, height)];
-        int[] row = new int[width * ch];
         int saved = next;
         next = 0;
-        for (int y = 0; y < height; y++) {
-            readRow(row);
-            RgbaImage.packRow(row, ch, width, argb, y * width);
+        try {
+            return Optional.of(RowSource.readPacked(this, height));
+        } finally {
+            next = saved;
         }
-        next = saved;
-        return Optional.of(new RgbaImage(width, height, argb));
     }
 
     @Override
