@@ -31,11 +31,9 @@ extern "C" __global__ void convolab_pack_argb(const float* __restrict__ r,
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= count) return;
-    unsigned int a = alpha_src[i] & 0xff000000u;
-    argb[i] = a
-            | (convolab_to_byte(r[i], divisor, offset, abs_first) << 16)
-            | (convolab_to_byte(g[i], divisor, offset, abs_first) << 8)
-            |  convolab_to_byte(b[i], divisor, offset, abs_first);
+    const ConvolabByteMap m = convolab_byte_map(divisor, offset, abs_first);
+    argb[i] = (alpha_src[i] & 0xff000000u)
+            | (convolab_map_byte(r[i], m) << 16) | (convolab_map_byte(g[i], m) << 8) | convolab_map_byte(b[i], m);
 }
 
 // =====================================================================================

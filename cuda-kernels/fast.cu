@@ -585,10 +585,13 @@ CONVOLAB_FASTSEPT_KERNEL(15, FSEPT_PY_LARGE, 3)
 
 // =====================================================================================
 // fast on packed 8-bit ARGB, radius 0 to 3: the app's own path in one kernel. The planes path
-// unpacks once, filters three float planes (24 bytes a pixel) and packs (20 bytes a pixel); this
-// kernel reads the packed words (4 bytes a pixel) and writes packed words (4 bytes), with the
-// same thread shape, register window and FMA order as fast2dv_body for each of R, G and B, so
-// its results are the planes path's bit for bit. Alpha is passed through from the input pixel.
+// unpacks once, filters three float planes (24 bytes a pixel) and packs (20 bytes a pixel); these
+// kernels read the packed words (4 bytes a pixel) and write packed words (4 bytes), with the
+// register window and FMA order of fast2dv_body for each of R, G and B, so their results are the
+// planes path's bit for bit. Alpha is passed through from the input pixel. Radius 0 and 1 read
+// the words straight into registers (argb2d_body: memory bound there); radius 2 and 3 stage the
+// tile in shared memory as floats first (argbs_body: there the instructions that turn bytes into
+// floats, repeated for every thread that reads a word, were the cost).
 // =====================================================================================
 #include "pack.cuh"
 
@@ -632,7 +635,48 @@ __device__ __forceinline__ void argb_row_fmas(float (&acc)[3][PY][4], const unsi
     fast_row_fmas<R, PY>(acc[2], v, k);
 }
 
-template <int R, int PY>
+// R, G and B bytes gathered into one word with byte permutes, R first: after R the word is R;
+// pushing G (c = 1) gives (R << 8) | G, pushing B (c = 2) gives (R << 16) | (G << 8) | B. The
+// bytes above a channel's value are zero, and the permute takes them as the zero bytes.
+__device__ __forceinline__ unsigned int argb_push_channel(unsigned int word, unsigned int byte, int c)
+{
+    return c == 1 ? __byte_perm(byte, word, 0x1140u) : __byte_perm(byte, word, 0x1540u);
+}
+
+// Writes a thread's 4 columns (from x0) x PY rows (from y0, those inside the image) of packed
+// outputs: rgb[q][e] holds R, G and B, alpha comes from the input pixel; one uint4 a row where the
+// row is 16-byte aligned and the 4 columns are inside the image.
+template <int PY>
+__device__ __forceinline__ void argb_store_rows(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,
+                                                const unsigned int (&rgb)[PY][4], int x0, int y0, int w, int h)
+{
+    const bool vector = w % 4 == 0 && x0 + 4 <= w;
+#pragma unroll
+    for (int q = 0; q < PY; ++q) {
+        const int y = y0 + q;
+        if (y >= h) break;
+        unsigned int a[4];
+        if (vector) {
+            const uint4 s = __ldg(reinterpret_cast<const uint4*>(in + (size_t)y * w + x0));
+            a[0] = s.x; a[1] = s.y; a[2] = s.z; a[3] = s.w;
+        } else {
+#pragma unroll
+            for (int e = 0; e < 4; ++e) a[e] = __ldg(&in[(size_t)y * w + min(x0 + e, w - 1)]);
+        }
+        unsigned int o[4];
+#pragma unroll
+        for (int e = 0; e < 4; ++e) o[e] = (a[e] & 0xff000000u) | rgb[q][e];
+        if (vector) {
+            *reinterpret_cast<uint4*>(out + (size_t)y * w + x0) = make_uint4(o[0], o[1], o[2], o[3]);
+        } else {
+            for (int e = 0; e < 4; ++e)
+                if (x0 + e < w) out[(size_t)y * w + x0 + e] = o[e];
+        }
+    }
+}
+
+// IDENTITY: compiled for the identity output mapping only (see convolab_map_byte).
+template <int R, int PY, bool IDENTITY>
 __device__ __forceinline__ void argb2d_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w,
                                             int h, int policy, float cval, float divisor, float offset, int abs_first)
 {
@@ -671,47 +715,128 @@ __device__ __forceinline__ void argb2d_body(const unsigned int* __restrict__ in,
             }
         }
     }
-    const bool vector = w % 4 == 0 && x0 + 4 <= w;
+    const ConvolabByteMap bm = convolab_byte_map(divisor, offset, abs_first);
+    unsigned int o[PY][4];
 #pragma unroll
-    for (int q = 0; q < PY; ++q) {
-        const int y = y0 + q;
-        if (y >= h) break;
-        unsigned int a[4];
-        if (vector) {
-            const uint4 s = __ldg(reinterpret_cast<const uint4*>(in + (size_t)y * w + x0));
-            a[0] = s.x; a[1] = s.y; a[2] = s.z; a[3] = s.w;
-        } else {
-#pragma unroll
-            for (int e = 0; e < 4; ++e) a[e] = __ldg(&in[(size_t)y * w + min(x0 + e, w - 1)]);
-        }
-        unsigned int o[4];
+    for (int q = 0; q < PY; ++q)
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
-            o[e] = (a[e] & 0xff000000u)
-                 | (convolab_to_byte(acc[0][q][e], divisor, offset, abs_first) << 16)
-                 | (convolab_to_byte(acc[1][q][e], divisor, offset, abs_first) << 8)
-                 |  convolab_to_byte(acc[2][q][e], divisor, offset, abs_first);
+            o[q][e] = convolab_map_byte<IDENTITY>(acc[0][q][e], bm);
+            o[q][e] = argb_push_channel(o[q][e], convolab_map_byte<IDENTITY>(acc[1][q][e], bm), 1);
+            o[q][e] = argb_push_channel(o[q][e], convolab_map_byte<IDENTITY>(acc[2][q][e], bm), 2);
         }
-        if (vector) {
-            *reinterpret_cast<uint4*>(out + (size_t)y * w + x0) = make_uint4(o[0], o[1], o[2], o[3]);
-        } else {
-            for (int e = 0; e < 4; ++e)
-                if (x0 + e < w) out[(size_t)y * w + x0 + e] = o[e];
-        }
-    }
+    argb_store_rows<PY>(in, out, o, x0, y0, w, h);
 }
 
-// At least 4 blocks an SM (at most 64 registers). Measured on an H100, 4096x4096, kernel ms for
-// radius 1 / 2 / 3: unbounded (96-128 registers) 0.117 / 0.183 / 0.324; 3 blocks (80) 0.097 /
-// 0.158 / 0.271; 4 blocks 0.090 / 0.152 / 0.269, though radius 2 and 3 spill (316 and 852 bytes).
+// Through shared memory: a block of 32 x 8 threads owns 128 columns x 8*PY rows. It reads its
+// packed tile (4 columns left and right, R rows above and below) once, with 16-byte loads, turns
+// each pixel into three floats once (ghost cells resolved here: the constant where the policy gives
+// it) and keeps three float planes of the tile in shared memory; then each thread runs the float4
+// kernel's register window (4 columns x PY rows, same FMA order: the same bits) over each plane in
+// turn, one channel's accumulators live at a time, and packs. The register kernel above turns the
+// 12 words of every row it reads into floats again for each thread that reads them.
+// Shared memory of a block, bytes (the launcher passes it as dynamic shared memory).
+#define ARGBS_SMEM(R, PY) (3 * ARGBS_TW4 * (FASTV_BY * (PY) + 2 * (R)) * 16)
+
+template <int R, int PY, bool IDENTITY>
+__device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w,
+                                           int h, int policy, float cval, float divisor, float offset, int abs_first)
+{
+    constexpr int TH = FASTV_BY * PY + 2 * R;
+    constexpr int PLANE = ARGBS_TW4 * TH;
+    extern __shared__ float4 argbs_tile[];
+    const int x0 = blockIdx.x * 4 * FASTV_BX, y0 = blockIdx.y * FASTV_BY * PY;
+    const int gx = x0 - ARGBS_LEAD, gy = y0 - R;
+    const bool interior = (w % 4 == 0) && gx >= 0 && gx + 4 * ARGBS_TW4 <= w && gy >= 0 && gy + TH <= h;
+    for (int k = threadIdx.y * FASTV_BX + threadIdx.x; k < PLANE; k += FASTV_BX * FASTV_BY) {
+        const int ty = k / ARGBS_TW4, tx = k - ty * ARGBS_TW4;
+        float v[3][4];
+        if (interior) {
+            const uint4 q = __ldg(reinterpret_cast<const uint4*>(in + (size_t)(gy + ty) * w + gx) + tx);
+            const unsigned int p[4] = {q.x, q.y, q.z, q.w};
+#pragma unroll
+            for (int e = 0; e < 4; ++e) {
+                v[0][e] = argb_channel<2>(p[e]); v[1][e] = argb_channel<1>(p[e]); v[2][e] = argb_channel<0>(p[e]);
+            }
+        } else {
+            const int sy = convolab_border_index(gy + ty, h, policy);
+#pragma unroll
+            for (int e = 0; e < 4; ++e) {
+                const int sx = convolab_border_index(gx + 4 * tx + e, w, policy);
+                if (sx < 0 || sy < 0) {
+                    v[0][e] = v[1][e] = v[2][e] = cval;
+                } else {
+                    const unsigned int p = __ldg(&in[(size_t)sy * w + sx]);
+                    v[0][e] = argb_channel<2>(p); v[1][e] = argb_channel<1>(p); v[2][e] = argb_channel<0>(p);
+                }
+            }
+        }
+#pragma unroll
+        for (int c = 0; c < 3; ++c) argbs_tile[c * PLANE + k] = make_float4(v[c][0], v[c][1], v[c][2], v[c][3]);
+    }
+    __syncthreads();
+    const int xo = x0 + 4 * threadIdx.x, yo = y0 + threadIdx.y * PY;
+    if (xo >= w || yo >= h) return;
+    const ConvolabByteMap bm = convolab_byte_map(divisor, offset, abs_first);
+    unsigned int o[PY][4];
+#pragma unroll
+    for (int c = 0; c < 3; ++c) {
+        float acc[PY][4] = {};
+        const float4* base = argbs_tile + c * PLANE + threadIdx.y * PY * ARGBS_TW4 + threadIdx.x;
+#pragma unroll
+        for (int k = 0; k < PY + 2 * R; ++k) {
+            const float4 a = base[k * ARGBS_TW4], b = base[k * ARGBS_TW4 + 1], d = base[k * ARGBS_TW4 + 2];
+            const float v[12] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w, d.x, d.y, d.z, d.w};
+            fast_row_fmas<R, PY>(acc, v, k);
+        }
+#pragma unroll
+        for (int q = 0; q < PY; ++q)
+#pragma unroll
+            for (int e = 0; e < 4; ++e) {
+                const unsigned int byte = convolab_map_byte<IDENTITY>(acc[q][e], bm);
+                o[q][e] = c == 0 ? byte : argb_push_channel(o[q][e], byte, c);
+            }
+    }
+    argb_store_rows<PY>(in, out, o, xo, yo, w, h);
+}
+
+// Radius 0 and 1: the register kernel. At least 4 blocks an SM (at most 64 registers): measured on
+// an H100, 4096x4096, kernel ms for radius 1 / 2 / 3 (before the shared-memory kernel took 2 and 3):
+// unbounded (96-128 registers) 0.117 / 0.183 / 0.324; 3 blocks (80) 0.097 / 0.158 / 0.271; 4 blocks
+// 0.090 / 0.152 / 0.269. With the cheaper output mapping (pack.cuh) radius 1 takes 0.064 ms.
 #define ARGB2D_MINB 4
 #define CONVOLAB_ARGB2D_KERNEL(R)                                                              \
     extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, ARGB2D_MINB)            \
     convolab_argb2d_r##R(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, \
                          int w, int h, int policy, float cval, float divisor, float offset,   \
                          int abs_first)                                                        \
-    { argb2d_body<R, FASTV_PY>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
+    { argb2d_body<R, FASTV_PY, false>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
 CONVOLAB_ARGB2D_KERNEL(0)
 CONVOLAB_ARGB2D_KERNEL(1)
-CONVOLAB_ARGB2D_KERNEL(2)
-CONVOLAB_ARGB2D_KERNEL(3)
+
+// Radius 2 and 3: the shared-memory kernel, ARGBS_PY outputs per thread down a column, in two
+// entry points: convolab_argbs_rN for the identity mapping (divisor 1, offset 0, no abs: every
+// normalised mask), compiled for it alone and bounded to 40 registers so that 6 blocks share an
+// SM, and convolab_argbs_rN_map for any mapping (5 blocks). The launcher picks. Measured with
+// bench/fastlab/argblab.cu on an H100 (4096x4096 mirror, kernel ms, radius 2 / 3): identity kernel
+// 0.093 / 0.129, one kernel for every mapping 0.099 / 0.133, the register kernel 0.116 / 0.228.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define ARGBS_MINB_IDENTITY 4           // Turing holds at most 1024 threads an SM
+#define ARGBS_MINB_MAP 4
+#else
+#define ARGBS_MINB_IDENTITY 6
+#define ARGBS_MINB_MAP 5
+#endif
+#define CONVOLAB_ARGBS_KERNEL(R)                                                               \
+    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, ARGBS_MINB_IDENTITY)    \
+    convolab_argbs_r##R(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,  \
+                        int w, int h, int policy, float cval, float divisor, float offset,    \
+                        int abs_first)                                                         \
+    { argbs_body<R, ARGBS_PY, true>(in, out, w, h, policy, cval, divisor, offset, abs_first); } \
+    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, ARGBS_MINB_MAP)         \
+    convolab_argbs_r##R##_map(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, \
+                              int w, int h, int policy, float cval, float divisor, float offset, \
+                              int abs_first)                                                   \
+    { argbs_body<R, ARGBS_PY, false>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
+CONVOLAB_ARGBS_KERNEL(2)
+CONVOLAB_ARGBS_KERNEL(3)

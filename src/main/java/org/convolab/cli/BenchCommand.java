@@ -293,7 +293,7 @@ public final class BenchCommand implements Callable<Integer> {
         java.util.OptionalDouble argb = medianOfBatches(() -> engine.batchedArgbMs(image, spec, s, 10));
         if (argb.isPresent()) {
             row.put("argb_ms", round(argb.getAsDouble()));
-            // the filter's launches as they ran: convolab_argb2d_rN where one fused kernel does it all
+            // the filter's launches as they ran: convolab_argb2d_rN or convolab_argbs_rN where one fused kernel does it all
             // (otherwise the pack kernel follows the filter kernels named)
             row.put("argb_runs", String.join(" + ", last.plan().launches().stream().map(l -> l.split(" ")[0]).distinct().toList()));
         }

@@ -16,8 +16,9 @@ import org.convolab.core.Strategy;
  * tile shapes were chosen with bench/fastlab on an H200; they live in {@link KernelGeometry}
  * (FAST_*, FANY_*, FASTV_*, FASTS_*). On the app's own path (a packed 8-bit ARGB image resident on the
  * GPU) square masks of radius 0 to 3 run one fused kernel instead ({@link #launchArgb}): the float4
- * kernel's threads, window and FMA order for each of R, G and B, reading and writing packed words
- * (8 bytes a pixel instead of 24 for the planes and 20 for the pack kernel), with the same bits.
+ * kernel's window and FMA order for each of R, G and B, reading and writing packed words (8 bytes a
+ * pixel instead of 24 for the planes and 20 for the pack kernel), with the same bits; from radius 2
+ * through a shared-memory tile of floats (bench/fastlab/argblab.cu measured the choice).
  */
 final class FastLauncher implements ChannelLauncher {
     static final int BX = KernelGeometry.FAST_BX;
@@ -91,11 +92,36 @@ final class FastLauncher implements ChannelLauncher {
         return r >= 0 ? "convolab_fast2d_r" + r : "convolab_fast2d_any";
     }
 
-    /** The fused ARGB kernel for the mask (square, radius 0 to 3), or null. */
+    /** Radius from which the fused ARGB kernel stages its tile in shared memory. */
+    static final int ARGBS_MIN_RADIUS = KernelGeometry.ARGBS_MIN_R;
+    /** Outputs per thread down a column in the shared-memory ARGB kernel. */
+    static final int ARGBS_PY = KernelGeometry.ARGBS_PY;
+
+    /**
+     * The fused ARGB kernel for the mask (square, radius 0 to 3), or null: the register kernel
+     * (convolab_argb2d_rN) for radius 0 and 1, the shared-memory kernel (convolab_argbs_rN, with a
+     * _map twin for output mappings other than the identity) for radius 2 and 3.
+     */
     @Override
     public String argbKernel(Mask m) {
         int r = compiledRadius(m);
-        return r >= 0 && r <= MAX_VECTOR_RADIUS ? "convolab_argb2d_r" + r : null;
+        if (r < 0 || r > MAX_VECTOR_RADIUS) {
+            return null;
+        }
+        return r < ARGBS_MIN_RADIUS ? "convolab_argb2d_r" + r : "convolab_argbs_r" + r;
+    }
+
+    /** True where the spec's output mapping is the identity (divisor 1, offset 0, no abs), as the kernels test it. */
+    static boolean identityMapping(FilterSpec spec) {
+        return spec.divisor() == 1f && spec.offset() == 0f && !spec.abs();
+    }
+
+    /**
+     * Dynamic shared memory of convolab_argbs_rN: three float planes of the block's tile, (128 + 8)
+     * columns by (8 * ARGBS_PY + 2r) rows, as the kernel lays them out.
+     */
+    static int argbsSharedBytes(int radius) {
+        return 3 * KernelGeometry.ARGBS_TW4 * (VBY * ARGBS_PY + 2 * radius) * 16;
     }
 
     @Override
@@ -108,8 +134,15 @@ final class FastLauncher implements ChannelLauncher {
         int w = ctx.width();
         int h = ctx.height();
         FilterSpec spec = ctx.spec();
-        new KernelLaunch(name).grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), 1)
-                .block(VBX, VBY).ptr(in).ptr(out).i(w).i(h).i(ctx.policy()).f(ctx.constant())
+        int r = compiledRadius(ctx.mask());
+        KernelLaunch k;
+        if (r < ARGBS_MIN_RADIUS) {
+            k = new KernelLaunch(name).grid(KernelLaunch.ceilDiv(KernelLaunch.ceilDiv(w, 4), VBX), KernelLaunch.ceilDiv(h, VBY * VECTOR_PY), 1);
+        } else {
+            k = new KernelLaunch(identityMapping(spec) ? name : name + "_map")
+                    .grid(KernelLaunch.ceilDiv(w, 4 * VBX), KernelLaunch.ceilDiv(h, VBY * ARGBS_PY), 1).sharedBytes(argbsSharedBytes(r));
+        }
+        k.block(VBX, VBY).ptr(in).ptr(out).i(w).i(h).i(ctx.policy()).f(ctx.constant())
                 .f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0).run(ctx.module(), ctx.stream());
     }
 

@@ -41,6 +41,13 @@ final class KernelGeometry {
     static final int FASTV_PY = 3;
     static final int FASTV_MAX_R = 3;
 
+    // ---- fast on packed 8-bit ARGB through shared memory (radius 2..3)
+    static final int ARGBS_MIN_R = 2;
+    static final int ARGBS_PY = 2;
+    static final int ARGBS_LEAD4 = 1;
+    static final int ARGBS_LEAD = 4 * ARGBS_LEAD4;
+    static final int ARGBS_TW4 = FASTV_BX + 2 * ARGBS_LEAD4;
+
     // ---- fast: streamed kernel (radius 4)
     static final int FASTS_BX = 32;
     static final int FASTS_BY = 8;

@@ -72,7 +72,7 @@ class CudaEngineGpuTest {
     @Test
     void fusedArgbKernelGivesThePlanesPathsBits() {
         Random rnd = new Random(11);
-        int[][] sizes = {{1, 1}, {3, 2}, {37, 23}, {64, 48}, {130, 67}, {256, 130}};
+        int[][] sizes = {{1, 1}, {3, 2}, {37, 23}, {64, 48}, {130, 67}, {256, 130}, {520, 70}};
         List<String> failures = new ArrayList<>();
         int checked = 0;
         try {
@@ -95,7 +95,9 @@ class CudaEngineGpuTest {
                             FilterResult fused = engine.filter(img, spec, Strategy.FAST);
                             String where = "r=" + r + " " + policy.name() + " " + size[0] + "x" + size[1] + " divisor "
                                     + spec.divisor() + " offset " + spec.offset() + " abs " + spec.abs();
-                            if (!fused.plan().launches().get(0).startsWith("convolab_argb2d_r" + r + " ")) {
+                            String kernel = new FastLauncher().argbKernel(mask)
+                                    + (r >= FastLauncher.ARGBS_MIN_RADIUS && !FastLauncher.identityMapping(spec) ? "_map" : "");
+                            if (!fused.plan().launches().get(0).startsWith(kernel + " ")) {
                                 failures.add(where + ": ran " + fused.plan().launches());
                             } else if (!java.util.Arrays.equals(planes.pixels(), fused.image().pixels())) {
                                 failures.add(where + ": pixels differ");

@@ -1,8 +1,11 @@
 package org.convolab.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.convolab.core.ConstantPolicy;
+import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,11 +39,29 @@ class FastLauncherTest {
 
     /** The fused 8-bit ARGB kernel serves square masks of radius 0 to 3 only; the rest take planes and pack. */
     @ParameterizedTest(name = "{0}x{1}")
-    @CsvSource({"1, 1, convolab_argb2d_r0", "3, 3, convolab_argb2d_r1", "5, 5, convolab_argb2d_r2", "7, 7, convolab_argb2d_r3",
+    @CsvSource({"1, 1, convolab_argb2d_r0", "3, 3, convolab_argb2d_r1", "5, 5, convolab_argbs_r2", "7, 7, convolab_argbs_r3",
         "9, 9, ''", "5, 3, ''", "1, 7, ''", "63, 63, ''"})
     void fusedArgbKernelForSmallSquareMasksOnly(int mw, int mh, String expected) {
         String name = new FastLauncher().argbKernel(box(mw, mh));
         assertEquals(expected.isEmpty() ? null : expected, name);
+    }
+
+    /** Three float planes of (128 + 8) columns by (16 + 2r) rows: 3 * 136 * 20 * 4 bytes at radius 2. */
+    @ParameterizedTest(name = "r={0}")
+    @CsvSource({"2, 32640", "3, 35904"})
+    void argbSharedBytesFollowTheKernelsLayout(int radius, int expected) {
+        assertEquals(expected, FastLauncher.argbsSharedBytes(radius));
+    }
+
+    /** Only divisor 1, offset 0 and no abs take the identity kernel; -0 compares equal to 0 as in the kernel. */
+    @Test
+    void identityMappingIsDivisorOneOffsetZeroWithoutAbs() {
+        Mask m = box(5, 5);
+        assertTrue(FastLauncher.identityMapping(new FilterSpec(m, ConstantPolicy.ZERO, 1f, 0f, false)));
+        assertTrue(FastLauncher.identityMapping(new FilterSpec(m, ConstantPolicy.ZERO, 1f, -0f, false)));
+        assertFalse(FastLauncher.identityMapping(new FilterSpec(m, ConstantPolicy.ZERO, 2f, 0f, false)));
+        assertFalse(FastLauncher.identityMapping(new FilterSpec(m, ConstantPolicy.ZERO, 1f, 0.5f, false)));
+        assertFalse(FastLauncher.identityMapping(new FilterSpec(m, ConstantPolicy.ZERO, 1f, 0f, true)));
     }
 
     private static Mask box(int w, int h) {
