@@ -274,8 +274,10 @@ def argb_section(workloads):
     p("The window and `filter` keep the image on the GPU as packed 8-bit ARGB. `argb ms` times that path on a resident "
       "image, back to back as the board's kernels (`convolab bench` with `--strategy fast`, its `argb_ms`): packed ARGB in, "
       "the filter, packed ARGB out with the output mapping. For square masks of radius 0 to 3 it is one fused kernel "
-      "(`convolab_argb2d_rN`: the float4 kernel's threads and FMA order for R, G and B from packed words, the same bits "
-      "as the planes path, checked by `CudaEngineGpuTest`); above, the planes kernel and the pack kernel. Its floor = "
+      "with the float4 kernel's register window and FMA order for R, G and B, the same bits as the planes path (checked by "
+      "`CudaEngineGpuTest`): radius 0 and 1 read packed words into registers (`convolab_argb2d_rN`), radius 2 and 3 stage "
+      "the block's tile in shared memory as three float planes, each pixel converted once (`convolab_argbs_rN`; `_map` "
+      "for output mappings other than the identity); above, the planes kernel and the pack kernel. Its floor = "
       "max(8 bytes a pixel ÷ bandwidth, FMAs of three channels ÷ FMA rate).\n")
     p("| size | policy | radius | floor (8 B/px) | **argb ms** | ÷ floor | runs | planes kernel ms (24 B/px) |")
     p("|---|---|---:|---:|---:|---:|---|---:|")
@@ -287,13 +289,23 @@ def argb_section(workloads):
         if isinstance(r, int) and r <= 3:
             verdict.append((ratio, f"{wl['size'][0]}² {wl['policy']} r={r}"))
     p("")
-    p("Why the fused kernel stays 2–3.3× its floor (2026-11-24, from its build and three launch bounds measured on the "
-      "H100; no Nsight Compute profile of it yet): the floor is the FMA rate, and the kernel spends issue slots beside its "
-      "FMAs on turning bytes into floats (a byte permute and a subtraction per channel per value; I2F, a quarter-rate "
-      "instruction, was slower) for the 4 + 2r values of each row a thread reads, which neighbouring threads read again; "
-      "three channels' accumulators need 96–128 registers unbounded (2 blocks an SM: radius 1/2/3 took 0.117/0.183/0.324 ms), "
-      "and bounding them to 64 (4 blocks, kept) spills 316 and 852 bytes at radius 2 and 3 (0.090/0.152/0.269 ms). "
-      "Next: a shared-memory tile converted once per pixel and channel, then the float kernel's window over it.\n")
+    p("What limits the fused kernels (2026-11-24, H100, measured with `bench/fastlab/argblab.sh`: CUDA events, and "
+      "Nsight Compute on one launch each at 4096² mirror, clocks locked to base; files in `bench/results/argblab/`). "
+      "Radius 1 runs the register kernel and is memory bound (1.4× the copy floor). At radius 2 and 3 the register "
+      "kernel turned each packed word into floats again for every thread that read it (85.4 M and 145.6 M warp "
+      "instructions); the shared-memory kernel converts each pixel once and runs the float window over the tile "
+      "(68.6 M and 109.4 M; 0.129 ms against 0.228 at radius 3). The output mapping costs 4 instructions a channel "
+      "where the divisor is a power of two (a multiply instead of an IEEE division, floor and clamp in one "
+      "conversion): the register kernel went from 0.067 / 0.127 / 0.242 to 0.064 / 0.116 / 0.228 ms at radius 1 / 2 / 3 "
+      "with it alone. Radius 3 meets the target. **Radius 2 does not, and its limit is instruction issue**: at radius 2 "
+      "the FMA floor and the memory floor coincide (75 FMAs a pixel), the kernel issues 68.6 M warp instructions of which "
+      "39.3 M are FMAs (issue slots 73% busy, FMA pipe 48%); at 4 instructions a cycle "
+      "an SM and the clock the board's FMA rate implies (1.66 GHz) they take 0.079 ms, 1.76× the floor, before any stall. "
+      "Under 1.5× would leave room for about 37 instructions a pixel besides the FMAs (loading and converting three "
+      "channels, three shared loads a row, the mapping, the store) where the kernel spends 56. Tried and not kept: 3 or 4 "
+      "outputs a thread (fewer blocks fit: 5–25% slower), one kernel holding the identity and the general mapping "
+      "(56 registers: slower than either kernel alone), float planes through a shared tile for the planes path (faster "
+      "at 4096², slower at 8192²).\n")
     missed = [f"{w} {v:.2f}×" for v, w in verdict if v > ARGB_TARGET]
     if not verdict:
         return None

@@ -25,8 +25,8 @@
 #include <cstring>
 // The production kernels (fast2dv_body, fast2ds_body, fastsept_body), their planes struct and constant masks.
 #include "fast.cu"
+#include "labtime.cuh"
 
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("CUDA %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1); } } while (0)
 
 #define cm c_fast_mask
 #define crow c_fast_row
@@ -104,24 +104,6 @@ __global__ void __launch_bounds__(512) sepold(P3 p, int w, int h, int policy, fl
 }
 
 // ---------------------------------------------------------------- harness
-static float median(std::vector<float> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; }
-
-bool NCU = false;   // ncu mode: one launch per variant, no timing
-
-template <typename F>
-float timeit(F launch) {
-    if (NCU) { launch(); CK(cudaDeviceSynchronize()); return 0.f; }
-    cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
-    for (int i = 0; i < 3; ++i) launch();
-    CK(cudaDeviceSynchronize());
-    std::vector<float> t;
-    for (int i = 0; i < 20; ++i) {
-        cudaEventRecord(a); for (int r = 0; r < 10; ++r) launch(); cudaEventRecord(b); cudaEventSynchronize(b);
-        float ms; cudaEventElapsedTime(&ms, a, b); t.push_back(ms / 10);
-    }
-    CK(cudaGetLastError());
-    return median(t);
-}
 
 int W = 4096, H = 4096;
 const int MAXW = 8192, MAXH = 8192;
