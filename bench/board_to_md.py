@@ -304,7 +304,8 @@ def argb_section(workloads):
       "Under 1.5× would leave room for about 37 instructions a pixel besides the FMAs (loading and converting three "
       "channels, three shared loads a row, the mapping, the store) where the kernel spends 56. Tried and not kept: 3 or 4 "
       "outputs a thread (fewer blocks fit: 5–25% slower), one kernel holding the identity and the general mapping "
-      "(56 registers: slower than either kernel alone), float planes through a shared tile for the planes path (faster "
+      "(56 registers: slower than either kernel alone), 8 outputs a thread along x (23–30% slower), the ghost-cell test "
+      "outside the load loop with a multiply for each output's first product (1–2% faster: not kept), float planes through a shared tile for the planes path (faster "
       "at 4096², slower at 8192²).\n")
     missed = [f"{w} {v:.2f}×" for v, w in verdict if v > ARGB_TARGET]
     if not verdict:
