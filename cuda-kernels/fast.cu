@@ -738,6 +738,24 @@ __device__ __forceinline__ void argb2d_body(const unsigned int* __restrict__ in,
 // Shared memory of a block, bytes (the launcher passes it as dynamic shared memory).
 #define ARGBS_SMEM(R, PY) (3 * ARGBS_TW4 * (FASTV_BY * (PY) + 2 * (R)) * 16)
 
+// R, G and B of pixels x .. x + 3 of row y as floats, through the border function (the constant
+// where the policy gives it).
+__device__ __forceinline__ void argb_border_quad(float (&v)[3][4], const unsigned int* __restrict__ in, int x, int y, int w,
+                                                 int h, int policy, float cval)
+{
+    const int sy = convolab_border_index(y, h, policy);
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+        const int sx = convolab_border_index(x + e, w, policy);
+        if (sx < 0 || sy < 0) {
+            v[0][e] = v[1][e] = v[2][e] = cval;
+        } else {
+            const unsigned int p = __ldg(&in[(size_t)sy * w + sx]);
+            v[0][e] = argb_channel<2>(p); v[1][e] = argb_channel<1>(p); v[2][e] = argb_channel<0>(p);
+        }
+    }
+}
+
 template <int R, int PY, bool IDENTITY>
 __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w,
                                            int h, int policy, float cval, float divisor, float offset, int abs_first)
@@ -759,17 +777,7 @@ __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, 
                 v[0][e] = argb_channel<2>(p[e]); v[1][e] = argb_channel<1>(p[e]); v[2][e] = argb_channel<0>(p[e]);
             }
         } else {
-            const int sy = convolab_border_index(gy + ty, h, policy);
-#pragma unroll
-            for (int e = 0; e < 4; ++e) {
-                const int sx = convolab_border_index(gx + 4 * tx + e, w, policy);
-                if (sx < 0 || sy < 0) {
-                    v[0][e] = v[1][e] = v[2][e] = cval;
-                } else {
-                    const unsigned int p = __ldg(&in[(size_t)sy * w + sx]);
-                    v[0][e] = argb_channel<2>(p); v[1][e] = argb_channel<1>(p); v[2][e] = argb_channel<0>(p);
-                }
-            }
+            argb_border_quad(v, in, gx + 4 * tx, gy + ty, w, h, policy, cval);
         }
 #pragma unroll
         for (int c = 0; c < 3; ++c) argbs_tile[c * PLANE + k] = make_float4(v[c][0], v[c][1], v[c][2], v[c][3]);

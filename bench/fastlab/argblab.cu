@@ -130,18 +130,8 @@ argbx(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w
     } else {
         for (int k = t0; k < PLANE; k += NT) {
             const int ty = k / TW4, tx = k - ty * TW4;
-            const int sy = convolab_border_index(gy + ty, h, policy);
             float v[3][4];
-#pragma unroll
-            for (int e = 0; e < 4; ++e) {
-                const int sx = convolab_border_index(gx + 4 * tx + e, w, policy);
-                if (sx < 0 || sy < 0) {
-                    v[0][e] = v[1][e] = v[2][e] = cval;
-                } else {
-                    const unsigned int p = __ldg(&in[(size_t)sy * w + sx]);
-                    v[0][e] = argb_channel<2>(p); v[1][e] = argb_channel<1>(p); v[2][e] = argb_channel<0>(p);
-                }
-            }
+            argb_border_quad(v, in, gx + 4 * tx, gy + ty, w, h, policy, cval);
 #pragma unroll
             for (int c = 0; c < 3; ++c) xt[c * PLANE + k] = make_float4(v[c][0], v[c][1], v[c][2], v[c][3]);
         }
