@@ -584,14 +584,15 @@ CONVOLAB_FASTSEPT_KERNEL(14, FSEPT_PY_LARGE, 3)
 CONVOLAB_FASTSEPT_KERNEL(15, FSEPT_PY_LARGE, 3)
 
 // =====================================================================================
-// fast on packed 8-bit ARGB, radius 0 to 3: the app's own path in one kernel. The planes path
+// fast on packed 8-bit ARGB, radius 0 to 4: the app's own path in one kernel. The planes path
 // unpacks once, filters three float planes (24 bytes a pixel) and packs (20 bytes a pixel); these
 // kernels read the packed words (4 bytes a pixel) and write packed words (4 bytes), with the
 // register window and FMA order of fast2dv_body for each of R, G and B, so their results are the
-// planes path's bit for bit. Alpha is passed through from the input pixel. Radius 0 and 1 read
-// the words straight into registers (argb2d_body: memory bound there); radius 2 and 3 stage the
-// tile in shared memory as floats first (argbs_body: there the instructions that turn bytes into
-// floats, repeated for every thread that reads a word, were the cost).
+// planes path's bit for bit (radius 4: the streamed kernel's window and order, the same). Alpha
+// is passed through from the input pixel. Radius 0 and 1 read the words straight into registers
+// (argb2d_body: memory bound there); radius 2 to 4 stage the tile in shared memory as floats
+// first (argbs_body: there the instructions that turn bytes into floats, repeated for every
+// thread that reads a word, were the cost).
 // =====================================================================================
 #include "pack.cuh"
 
@@ -822,7 +823,7 @@ __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, 
 CONVOLAB_ARGB2D_KERNEL(0)
 CONVOLAB_ARGB2D_KERNEL(1)
 
-// Radius 2 and 3: the shared-memory kernel, ARGBS_PY outputs per thread down a column, in two
+// Radius 2 to 4: the shared-memory kernel, ARGBS_PY outputs per thread down a column, in two
 // entry points: convolab_argbs_rN for the identity mapping (divisor 1, offset 0, no abs: every
 // normalised mask), compiled for it alone and bounded to 40 registers so that 6 blocks share an
 // SM, and convolab_argbs_rN_map for any mapping (5 blocks). The launcher picks. Measured with
@@ -848,3 +849,4 @@ CONVOLAB_ARGB2D_KERNEL(1)
     { argbs_body<R, ARGBS_PY, false>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
 CONVOLAB_ARGBS_KERNEL(2)
 CONVOLAB_ARGBS_KERNEL(3)
+CONVOLAB_ARGBS_KERNEL(4)

@@ -15,7 +15,7 @@ import org.convolab.core.Strategy;
  * {@value #ANY_ROWS} rows; dynamic shared memory of at most 40 KB, {@link #anySharedBytes}). The
  * tile shapes were chosen with bench/fastlab on an H200; they live in {@link KernelGeometry}
  * (FAST_*, FANY_*, FASTV_*, FASTS_*). On the app's own path (a packed 8-bit ARGB image resident on the
- * GPU) square masks of radius 0 to 3 run one fused kernel instead ({@link #launchArgb}): the float4
+ * GPU) square masks of radius 0 to 4 run one fused kernel instead ({@link #launchArgb}): the float4
  * kernel's window and FMA order for each of R, G and B, reading and writing packed words (8 bytes a
  * pixel instead of 24 for the planes and 20 for the pack kernel), with the same bits; from radius 2
  * through a shared-memory tile of floats (bench/fastlab/argblab.cu measured the choice).
@@ -94,18 +94,20 @@ final class FastLauncher implements ChannelLauncher {
 
     /** Radius from which the fused ARGB kernel stages its tile in shared memory. */
     static final int ARGBS_MIN_RADIUS = KernelGeometry.ARGBS_MIN_R;
+    /** The largest radius with a fused ARGB kernel. */
+    static final int ARGBS_MAX_RADIUS = KernelGeometry.ARGBS_MAX_R;
     /** Outputs per thread down a column in the shared-memory ARGB kernel. */
     static final int ARGBS_PY = KernelGeometry.ARGBS_PY;
 
     /**
-     * The fused ARGB kernel for the mask (square, radius 0 to 3), or null: the register kernel
-     * (convolab_argb2d_rN) for radius 0 and 1, the shared-memory kernel (convolab_argbs_rN, with a
-     * _map twin for output mappings other than the identity) for radius 2 and 3.
+     * The fused ARGB kernel for the mask (square, radius 0 to {@value #ARGBS_MAX_RADIUS}), or null: the
+     * register kernel (convolab_argb2d_rN) for radius 0 and 1, the shared-memory kernel
+     * (convolab_argbs_rN, with a _map twin for output mappings other than the identity) from radius 2.
      */
     @Override
     public String argbKernel(Mask m) {
         int r = compiledRadius(m);
-        if (r < 0 || r > MAX_VECTOR_RADIUS) {
+        if (r < 0 || r > ARGBS_MAX_RADIUS) {
             return null;
         }
         return r < ARGBS_MIN_RADIUS ? "convolab_argb2d_r" + r : "convolab_argbs_r" + r;

@@ -43,6 +43,7 @@ final class KernelGeometry {
 
     // ---- fast on packed 8-bit ARGB through shared memory (radius 2..3)
     static final int ARGBS_MIN_R = 2;
+    static final int ARGBS_MAX_R = 4;
     static final int ARGBS_PY = 2;
     static final int ARGBS_LEAD4 = 1;
     static final int ARGBS_LEAD = 4 * ARGBS_LEAD4;

@@ -65,7 +65,7 @@ class CudaEngineGpuTest {
     }
 
     /**
-     * The fused 8-bit ARGB kernels (fast, radius 0 to 3) against the planes and the pack kernel, bit
+     * The fused 8-bit ARGB kernels (fast, radius 0 to 4) against the planes and the pack kernel, bit
      * for bit: every policy, odd and vector-unfriendly sizes, random masks with the output mapping
      * (divisor, offset, |sum|) and random alpha.
      */
@@ -76,7 +76,7 @@ class CudaEngineGpuTest {
         List<String> failures = new ArrayList<>();
         int checked = 0;
         try {
-            for (int r = 0; r <= 3; r++) {
+            for (int r = 0; r <= FastLauncher.ARGBS_MAX_RADIUS; r++) {
                 int n = 2 * r + 1;
                 float[] w = new float[n * n];
                 for (int i = 0; i < w.length; i++) {
@@ -113,7 +113,7 @@ class CudaEngineGpuTest {
         int total = checked;
         assertTrue(failures.isEmpty(), () -> failures.size() + " of " + total + " failed:\n"
                 + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
-        assertTrue(checked >= 4 * 5 * 6 * 3, "checked " + checked);
+        assertTrue(checked == (FastLauncher.ARGBS_MAX_RADIUS + 1) * Conformance.policies().size() * sizes.length * 3, "checked " + checked);
     }
 
     @Test
