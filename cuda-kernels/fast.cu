@@ -55,10 +55,11 @@ __device__ __forceinline__ void fast_border_row(float (&v)[NN], const float* __r
     }
 }
 
-// The register window of the float4 kernels: input row k of a thread's window (v holds its 12
-// values from 4 left of the thread's first column) feeds output q through mask row j = k - q.
-template <int R, int PY>
-__device__ __forceinline__ void fast_row_fmas(float (&acc)[PY][4], const float (&v)[12], int k)
+// The register window of the float4 kernels: input row k of a thread's window (v holds its
+// 4 + 2 * LEAD values from LEAD left of the thread's first column, LEAD >= R) feeds output q through
+// mask row j = k - q.
+template <int R, int PY, int LEAD = 4>
+__device__ __forceinline__ void fast_row_fmas(float (&acc)[PY][4], const float (&v)[4 + 2 * LEAD], int k)
 {
     constexpr int N = 2 * R + 1;
 #pragma unroll
@@ -68,7 +69,7 @@ __device__ __forceinline__ void fast_row_fmas(float (&acc)[PY][4], const float (
 #pragma unroll
             for (int e = 0; e < 4; ++e)
 #pragma unroll
-                for (int i = 0; i < N; ++i) acc[q][e] = fmaf(c_fast_mask[j * N + i], v[4 - R + e + i], acc[q][e]);
+                for (int i = 0; i < N; ++i) acc[q][e] = fmaf(c_fast_mask[j * N + i], v[LEAD - R + e + i], acc[q][e]);
         }
     }
 }
@@ -584,13 +585,13 @@ CONVOLAB_FASTSEPT_KERNEL(14, FSEPT_PY_LARGE, 3)
 CONVOLAB_FASTSEPT_KERNEL(15, FSEPT_PY_LARGE, 3)
 
 // =====================================================================================
-// fast on packed 8-bit ARGB, radius 0 to 4: the app's own path in one kernel. The planes path
+// fast on packed 8-bit ARGB, radius 0 to 7: the app's own path in one kernel. The planes path
 // unpacks once, filters three float planes (24 bytes a pixel) and packs (20 bytes a pixel); these
 // kernels read the packed words (4 bytes a pixel) and write packed words (4 bytes), with the
 // register window and FMA order of fast2dv_body for each of R, G and B, so their results are the
-// planes path's bit for bit (radius 4: the streamed kernel's window and order, the same). Alpha
-// is passed through from the input pixel. Radius 0 and 1 read the words straight into registers
-// (argb2d_body: memory bound there); radius 2 to 4 stage the tile in shared memory as floats
+// planes path's bit for bit (radius 4 to 7: the streamed and shared-tile kernels' order, the
+// same). Alpha is passed through from the input pixel. Radius 0 and 1 read the words straight into
+// registers (argb2d_body: memory bound there); radius 2 to 7 stage the tile in shared memory as floats
 // first (argbs_body: there the instructions that turn bytes into floats, repeated for every
 // thread that reads a word, were the cost).
 // =====================================================================================
@@ -736,8 +737,10 @@ __device__ __forceinline__ void argb2d_body(const unsigned int* __restrict__ in,
 // kernel's register window (4 columns x PY rows, same FMA order: the same bits) over each plane in
 // turn, one channel's accumulators live at a time, and packs. The register kernel above turns the
 // 12 words of every row it reads into floats again for each thread that reads them.
+// Float4 columns of the tile left and right of a block's 128 outputs: enough for the radius.
+#define ARGBS_LEAD4(R) ((R) <= 4 ? 1 : ((R) + 3) / 4)
 // Shared memory of a block, bytes (the launcher passes it as dynamic shared memory).
-#define ARGBS_SMEM(R, PY) (3 * ARGBS_TW4 * (FASTV_BY * (PY) + 2 * (R)) * 16)
+#define ARGBS_SMEM(R, PY) (3 * (FASTV_BX + 2 * ARGBS_LEAD4(R)) * (FASTV_BY * (PY) + 2 * (R)) * 16)
 
 // R, G and B of pixels x .. x + 3 of row y as floats, through the border function (the constant
 // where the policy gives it).
@@ -761,14 +764,17 @@ template <int R, int PY, bool IDENTITY>
 __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w,
                                            int h, int policy, float cval, float divisor, float offset, int abs_first)
 {
+    constexpr int LEAD4 = ARGBS_LEAD4(R), LEAD = 4 * LEAD4;
+    constexpr int TW4 = FASTV_BX + 2 * LEAD4;     // float4 columns of a tile row
+    constexpr int NV = 1 + 2 * LEAD4;             // float4s of a thread's window row
     constexpr int TH = FASTV_BY * PY + 2 * R;
-    constexpr int PLANE = ARGBS_TW4 * TH;
+    constexpr int PLANE = TW4 * TH;
     extern __shared__ float4 argbs_tile[];
     const int x0 = blockIdx.x * 4 * FASTV_BX, y0 = blockIdx.y * FASTV_BY * PY;
-    const int gx = x0 - ARGBS_LEAD, gy = y0 - R;
-    const bool interior = (w % 4 == 0) && gx >= 0 && gx + 4 * ARGBS_TW4 <= w && gy >= 0 && gy + TH <= h;
+    const int gx = x0 - LEAD, gy = y0 - R;
+    const bool interior = (w % 4 == 0) && gx >= 0 && gx + 4 * TW4 <= w && gy >= 0 && gy + TH <= h;
     for (int k = threadIdx.y * FASTV_BX + threadIdx.x; k < PLANE; k += FASTV_BX * FASTV_BY) {
-        const int ty = k / ARGBS_TW4, tx = k - ty * ARGBS_TW4;
+        const int ty = k / TW4, tx = k - ty * TW4;
         float v[3][4];
         if (interior) {
             const uint4 q = __ldg(reinterpret_cast<const uint4*>(in + (size_t)(gy + ty) * w + gx) + tx);
@@ -788,15 +794,22 @@ __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, 
     if (xo >= w || yo >= h) return;
     const ConvolabByteMap bm = convolab_byte_map(divisor, offset, abs_first);
     unsigned int o[PY][4];
-#pragma unroll
+    // From radius 4 one channel at a time (a loop the compiler keeps): unrolled, the identity
+    // kernel's compiler ran the three channels' windows side by side and spilled (96 to 712 bytes).
+    constexpr int CHANNEL_UNROLL = R >= 4 ? 1 : 3;
+#pragma unroll CHANNEL_UNROLL
     for (int c = 0; c < 3; ++c) {
         float acc[PY][4] = {};
-        const float4* base = argbs_tile + c * PLANE + threadIdx.y * PY * ARGBS_TW4 + threadIdx.x;
+        const float4* base = argbs_tile + c * PLANE + threadIdx.y * PY * TW4 + threadIdx.x;
 #pragma unroll
         for (int k = 0; k < PY + 2 * R; ++k) {
-            const float4 a = base[k * ARGBS_TW4], b = base[k * ARGBS_TW4 + 1], d = base[k * ARGBS_TW4 + 2];
-            const float v[12] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w, d.x, d.y, d.z, d.w};
-            fast_row_fmas<R, PY>(acc, v, k);
+            float v[4 * NV];
+#pragma unroll
+            for (int f = 0; f < NV; ++f) {
+                const float4 a = base[k * TW4 + f];
+                v[4 * f] = a.x; v[4 * f + 1] = a.y; v[4 * f + 2] = a.z; v[4 * f + 3] = a.w;
+            }
+            fast_row_fmas<R, PY, LEAD>(acc, v, k);
         }
 #pragma unroll
         for (int q = 0; q < PY; ++q)
@@ -823,7 +836,7 @@ __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, 
 CONVOLAB_ARGB2D_KERNEL(0)
 CONVOLAB_ARGB2D_KERNEL(1)
 
-// Radius 2 to 4: the shared-memory kernel, ARGBS_PY outputs per thread down a column, in two
+// Radius 2 to 7: the shared-memory kernel, ARGBS_PY outputs per thread down a column, in two
 // entry points: convolab_argbs_rN for the identity mapping (divisor 1, offset 0, no abs: every
 // normalised mask), compiled for it alone and bounded to 40 registers so that 6 blocks share an
 // SM, and convolab_argbs_rN_map for any mapping (5 blocks). The launcher picks. Measured with
@@ -836,17 +849,23 @@ CONVOLAB_ARGB2D_KERNEL(1)
 #define ARGBS_MINB_IDENTITY 6
 #define ARGBS_MINB_MAP 5
 #endif
-#define CONVOLAB_ARGBS_KERNEL(R)                                                               \
-    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, ARGBS_MINB_IDENTITY)    \
+#define CONVOLAB_ARGBS_KERNEL(R, MINB_IDENTITY, MINB_MAP)                                     \
+    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB_IDENTITY)          \
     convolab_argbs_r##R(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,  \
                         int w, int h, int policy, float cval, float divisor, float offset,    \
                         int abs_first)                                                         \
     { argbs_body<R, ARGBS_PY, true>(in, out, w, h, policy, cval, divisor, offset, abs_first); } \
-    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, ARGBS_MINB_MAP)         \
+    extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB_MAP)               \
     convolab_argbs_r##R##_map(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, \
                               int w, int h, int policy, float cval, float divisor, float offset, \
                               int abs_first)                                                   \
     { argbs_body<R, ARGBS_PY, false>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
-CONVOLAB_ARGBS_KERNEL(2)
-CONVOLAB_ARGBS_KERNEL(3)
-CONVOLAB_ARGBS_KERNEL(4)
+CONVOLAB_ARGBS_KERNEL(2, ARGBS_MINB_IDENTITY, ARGBS_MINB_MAP)
+CONVOLAB_ARGBS_KERNEL(3, ARGBS_MINB_IDENTITY, ARGBS_MINB_MAP)
+CONVOLAB_ARGBS_KERNEL(4, ARGBS_MINB_IDENTITY, ARGBS_MINB_MAP)
+// Radius 5 to 7: two float4s of tile left and right (window rows of 20 values), 44 to 52 KB of
+// shared memory a block (4 blocks an SM; above 48 KB the launch opts in). Measured on an H100
+// (4096x4096, the app's path): radius 7 0.444 ms, where the planes and pack kernels took 0.811.
+CONVOLAB_ARGBS_KERNEL(5, 4, 4)
+CONVOLAB_ARGBS_KERNEL(6, 4, 4)
+CONVOLAB_ARGBS_KERNEL(7, 4, 4)

@@ -39,11 +39,8 @@
 #define FASTV_PY 3
 #define FASTV_MAX_R 3
 #define ARGBS_MIN_R 2                   // fused 8-bit ARGB: from this radius through shared memory
-#define ARGBS_MAX_R 4                   // the largest radius with a fused ARGB kernel (at most ARGBS_LEAD)
+#define ARGBS_MAX_R 7                   // the largest radius with a fused ARGB kernel
 #define ARGBS_PY 2                      // its outputs per thread down a column
-#define ARGBS_LEAD4 1                   // float4 columns of its tile left and right of a block's outputs
-#define ARGBS_LEAD (4 * ARGBS_LEAD4)    // the same in pixels (at least the radius)
-#define ARGBS_TW4 (FASTV_BX + 2 * ARGBS_LEAD4)   // float4 columns of a tile row
 
 // ---- fast, streamed kernel (r 4) --------------------------------------------------------
 #define FASTS_BX 32

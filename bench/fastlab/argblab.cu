@@ -50,15 +50,16 @@ __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB)
 planes_s(P3 p, int w, int h, int policy, float cval)
 {
     constexpr int TH = FASTV_BY * PY + 2 * R;
-    constexpr int PLANE = ARGBS_TW4 * TH;
+    constexpr int TW4 = 34;               // 128 columns and 4 either side (radius <= 4)
+    constexpr int PLANE = TW4 * TH;
     extern __shared__ float4 ptile[];
     const int c = blockIdx.z;
     const float* in = plane_in(p, c);
     const int x0 = blockIdx.x * 4 * FASTV_BX, y0 = blockIdx.y * FASTV_BY * PY;
-    const int gx = x0 - ARGBS_LEAD, gy = y0 - R;
-    const bool interior = (w % 4 == 0) && gx >= 0 && gx + 4 * ARGBS_TW4 <= w && gy >= 0 && gy + TH <= h;
+    const int gx = x0 - 4, gy = y0 - R;
+    const bool interior = (w % 4 == 0) && gx >= 0 && gx + 4 * TW4 <= w && gy >= 0 && gy + TH <= h;
     for (int k = threadIdx.y * FASTV_BX + threadIdx.x; k < PLANE; k += FASTV_BX * FASTV_BY) {
-        const int ty = k / ARGBS_TW4, tx = k - ty * ARGBS_TW4;
+        const int ty = k / TW4, tx = k - ty * TW4;
         if (interior) {
             ptile[k] = __ldg(reinterpret_cast<const float4*>(in + (size_t)(gy + ty) * w + gx) + tx);
         } else {
@@ -71,10 +72,10 @@ planes_s(P3 p, int w, int h, int policy, float cval)
     const int xo = x0 + 4 * threadIdx.x, yo = y0 + threadIdx.y * PY;
     if (xo >= w || yo >= h) return;
     float acc[PY][4] = {};
-    const float4* base = ptile + threadIdx.y * PY * ARGBS_TW4 + threadIdx.x;
+    const float4* base = ptile + threadIdx.y * PY * TW4 + threadIdx.x;
 #pragma unroll
     for (int k = 0; k < PY + 2 * R; ++k) {
-        const float4 a = base[k * ARGBS_TW4], b = base[k * ARGBS_TW4 + 1], d = base[k * ARGBS_TW4 + 2];
+        const float4 a = base[k * TW4], b = base[k * TW4 + 1], d = base[k * TW4 + 2];
         const float v[12] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w, d.x, d.y, d.z, d.w};
         fast_row_fmas<R, PY>(acc, v, k);
     }
@@ -328,10 +329,10 @@ void planes_radius() {
                M.policy == 0 ? "zero" : "mirror", R, name, fa.numRegs, per_sm, t, t / (3 * floor_ms), plane_mismatches());
         fflush(stdout);
     };
-    one(planes_s<R, 2, 1>, 2, 16 * ARGBS_TW4 * (FASTV_BY * 2 + 2 * R), "planes smem PY2");
-    one(planes_s<R, 4, 1>, 4, 16 * ARGBS_TW4 * (FASTV_BY * 4 + 2 * R), "planes smem PY4");
-    one(planes_s<R, 4, 4>, 4, 16 * ARGBS_TW4 * (FASTV_BY * 4 + 2 * R), "planes smem PY4 minb4");
-    one(planes_s<R, 8, 1>, 8, 16 * ARGBS_TW4 * (FASTV_BY * 8 + 2 * R), "planes smem PY8");
+    one(planes_s<R, 2, 1>, 2, 16 * 34 * (FASTV_BY * 2 + 2 * R), "planes smem PY2");
+    one(planes_s<R, 4, 1>, 4, 16 * 34 * (FASTV_BY * 4 + 2 * R), "planes smem PY4");
+    one(planes_s<R, 4, 4>, 4, 16 * 34 * (FASTV_BY * 4 + 2 * R), "planes smem PY4 minb4");
+    one(planes_s<R, 8, 1>, 8, 16 * 34 * (FASTV_BY * 8 + 2 * R), "planes smem PY8");
 }
 
 template <int R>

@@ -2,6 +2,7 @@ package org.convolab.cuda;
 
 import static jcuda.driver.JCudaDriver.cuCtxGetDevice;
 import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
+import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleGetGlobal;
@@ -19,6 +20,7 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUmodule;
 import org.convolab.core.ConvolabException;
 
@@ -26,6 +28,7 @@ import org.convolab.core.ConvolabException;
 final class CudaModule implements AutoCloseable {
     private final CUmodule module = new CUmodule();
     private final Map<String, CUfunction> functions = new HashMap<>();
+    private final Map<String, Integer> sharedAllowed = new HashMap<>();
     private final Map<String, Integer> resident = new HashMap<>();
     private boolean loaded;
     /** The launches noted since {@link #startLaunchLog}, or null when none is being kept. */
@@ -51,6 +54,23 @@ final class CudaModule implements AutoCloseable {
             }
             return f;
         });
+    }
+
+    /** Dynamic shared memory a kernel may take without opting in (48 KB on every architecture). */
+    static final int DEFAULT_DYNAMIC_SHARED_BYTES = 48 * 1024;
+
+    /**
+     * Lets the kernel take {@code bytes} of dynamic shared memory where that is more than
+     * {@link #DEFAULT_DYNAMIC_SHARED_BYTES}: the driver wants the opt-in on the function first
+     * (once a size; a device that cannot give that much refuses the launch, as any bad geometry).
+     */
+    void allowDynamicShared(String kernel, int bytes) {
+        Integer allowed = sharedAllowed.get(kernel);
+        if (allowed != null && allowed >= bytes) {
+            return;
+        }
+        cuFuncSetAttribute(function(kernel), CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+        sharedAllowed.put(kernel, bytes);
     }
 
     /**

@@ -15,7 +15,7 @@ import org.convolab.core.Strategy;
  * {@value #ANY_ROWS} rows; dynamic shared memory of at most 40 KB, {@link #anySharedBytes}). The
  * tile shapes were chosen with bench/fastlab on an H200; they live in {@link KernelGeometry}
  * (FAST_*, FANY_*, FASTV_*, FASTS_*). On the app's own path (a packed 8-bit ARGB image resident on the
- * GPU) square masks of radius 0 to 4 run one fused kernel instead ({@link #launchArgb}): the float4
+ * GPU) square masks of radius 0 to 7 run one fused kernel instead ({@link #launchArgb}): the float4
  * kernel's window and FMA order for each of R, G and B, reading and writing packed words (8 bytes a
  * pixel instead of 24 for the planes and 20 for the pack kernel), with the same bits; from radius 2
  * through a shared-memory tile of floats (bench/fastlab/argblab.cu measured the choice).
@@ -119,11 +119,13 @@ final class FastLauncher implements ChannelLauncher {
     }
 
     /**
-     * Dynamic shared memory of convolab_argbs_rN: three float planes of the block's tile, (128 + 8)
-     * columns by (8 * ARGBS_PY + 2r) rows, as the kernel lays them out.
+     * Dynamic shared memory of convolab_argbs_rN: three float planes of the block's tile, 128 columns
+     * and 4 float4s either side up to radius 4 (8 from radius 5) by (8 * ARGBS_PY + 2r) rows, as the
+     * kernel lays them out (ARGBS_SMEM in fast.cu). Above 48 KB (radius 7) the launch opts in.
      */
     static int argbsSharedBytes(int radius) {
-        return 3 * KernelGeometry.ARGBS_TW4 * (VBY * ARGBS_PY + 2 * radius) * 16;
+        int lead4 = radius <= 4 ? 1 : (radius + 3) / 4;
+        return 3 * (VBX + 2 * lead4) * (VBY * ARGBS_PY + 2 * radius) * 16;
     }
 
     @Override

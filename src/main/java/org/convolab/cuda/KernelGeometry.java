@@ -43,11 +43,8 @@ final class KernelGeometry {
 
     // ---- fast on packed 8-bit ARGB through shared memory (radius 2..3)
     static final int ARGBS_MIN_R = 2;
-    static final int ARGBS_MAX_R = 4;
+    static final int ARGBS_MAX_R = 7;
     static final int ARGBS_PY = 2;
-    static final int ARGBS_LEAD4 = 1;
-    static final int ARGBS_LEAD = 4 * ARGBS_LEAD4;
-    static final int ARGBS_TW4 = FASTV_BX + 2 * ARGBS_LEAD4;
 
     // ---- fast: streamed kernel (radius 4)
     static final int FASTS_BX = 32;

@@ -77,6 +77,9 @@ final class KernelLaunch {
         }
         CUfunction f = module.function(kernel);
         try {
+            if (shared > CudaModule.DEFAULT_DYNAMIC_SHARED_BYTES) {
+                module.allowDynamicShared(kernel, shared);
+            }
             cuLaunchKernel(f, gx, gy, gz, bx, by, 1, shared, stream, Pointer.to(args.toArray(new Pointer[0])), null);
             module.noteLaunch(describe());
         } catch (CudaException e) {

@@ -65,7 +65,7 @@ class CudaEngineGpuTest {
     }
 
     /**
-     * The fused 8-bit ARGB kernels (fast, radius 0 to 4) against the planes and the pack kernel, bit
+     * The fused 8-bit ARGB kernels (fast, radius 0 to 7) against the planes and the pack kernel, bit
      * for bit: every policy, odd and vector-unfriendly sizes, random masks with the output mapping
      * (divisor, offset, |sum|) and random alpha.
      */

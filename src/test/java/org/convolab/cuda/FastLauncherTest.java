@@ -37,18 +37,18 @@ class FastLauncherTest {
         assertEquals(expected, FastLauncher.anySharedBytes(box(mw, mh)));
     }
 
-    /** The fused 8-bit ARGB kernel serves square masks of radius 0 to 4 only; the rest take planes and pack. */
+    /** The fused 8-bit ARGB kernel serves square masks of radius 0 to 7 only; the rest take planes and pack. */
     @ParameterizedTest(name = "{0}x{1}")
     @CsvSource({"1, 1, convolab_argb2d_r0", "3, 3, convolab_argb2d_r1", "5, 5, convolab_argbs_r2", "7, 7, convolab_argbs_r3",
-        "9, 9, convolab_argbs_r4", "11, 11, ''", "5, 3, ''", "1, 7, ''", "63, 63, ''"})
+        "9, 9, convolab_argbs_r4", "11, 11, convolab_argbs_r5", "15, 15, convolab_argbs_r7", "17, 17, ''", "5, 3, ''", "1, 7, ''", "63, 63, ''"})
     void fusedArgbKernelForSmallSquareMasksOnly(int mw, int mh, String expected) {
         String name = new FastLauncher().argbKernel(box(mw, mh));
         assertEquals(expected.isEmpty() ? null : expected, name);
     }
 
-    /** Three float planes of (128 + 8) columns by (16 + 2r) rows: 3 * 136 * 20 * 4 bytes at radius 2. */
+    /** Three float planes of (128 + 8) columns by (16 + 2r) rows (3 * 136 * 20 * 4 bytes at radius 2), 128 + 16 columns from radius 5. */
     @ParameterizedTest(name = "r={0}")
-    @CsvSource({"2, 32640", "3, 35904", "4, 39168"})
+    @CsvSource({"2, 32640", "3, 35904", "4, 39168", "5, 44928", "7, 51840"})
     void argbSharedBytesFollowTheKernelsLayout(int radius, int expected) {
         assertEquals(expected, FastLauncher.argbsSharedBytes(radius));
     }
