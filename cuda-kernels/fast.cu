@@ -677,8 +677,7 @@ __device__ __forceinline__ void argb_store_rows(const unsigned int* __restrict__
     }
 }
 
-// IDENTITY: compiled for the identity output mapping only (see convolab_map_byte).
-template <int R, int PY, bool IDENTITY>
+template <int R, int PY>
 __device__ __forceinline__ void argb2d_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w,
                                             int h, int policy, float cval, float divisor, float offset, int abs_first)
 {
@@ -723,9 +722,9 @@ __device__ __forceinline__ void argb2d_body(const unsigned int* __restrict__ in,
     for (int q = 0; q < PY; ++q)
 #pragma unroll
         for (int e = 0; e < 4; ++e) {
-            o[q][e] = convolab_map_byte<IDENTITY>(acc[0][q][e], bm);
-            o[q][e] = argb_push_channel(o[q][e], convolab_map_byte<IDENTITY>(acc[1][q][e], bm), 1);
-            o[q][e] = argb_push_channel(o[q][e], convolab_map_byte<IDENTITY>(acc[2][q][e], bm), 2);
+            o[q][e] = convolab_map_byte(acc[0][q][e], bm);
+            o[q][e] = argb_push_channel(o[q][e], convolab_map_byte(acc[1][q][e], bm), 1);
+            o[q][e] = argb_push_channel(o[q][e], convolab_map_byte(acc[2][q][e], bm), 2);
         }
     argb_store_rows<PY>(in, out, o, x0, y0, w, h);
 }
@@ -832,7 +831,7 @@ __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, 
     convolab_argb2d_r##R(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, \
                          int w, int h, int policy, float cval, float divisor, float offset,   \
                          int abs_first)                                                        \
-    { argb2d_body<R, FASTV_PY, false>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
+    { argb2d_body<R, FASTV_PY>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
 CONVOLAB_ARGB2D_KERNEL(0)
 CONVOLAB_ARGB2D_KERNEL(1)
 

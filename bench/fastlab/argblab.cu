@@ -18,7 +18,7 @@
 // holds both bodies: 56 registers, 4 blocks, 0.105 / 0.137). Kept: register kernel for r <= 1, shared
 // memory for r = 2, 3. Not kept: planes through a shared tile (r = 3 PY4: 0.193 ms against the float4
 // kernel's 0.208 at 4096x4096, but 0.742 against 0.689 at 8192x8192; r = 2 slower at both sizes).
-// Round 2 (argbx, results in bench/results/argblab/argblab-time-round2.txt), r = 2 / 3 at 4096x4096
+// Round 2 (argbx, in commit 97dfc76 of this file; results in bench/results/argblab/argblab-time-round2.txt), r = 2 / 3 at 4096x4096
 // mirror against the shipped kernel's 0.093 / 0.129: the ghost-cell test outside the load loop and
 // a multiply for each output's first product 0.091 / 0.128 (not worth a second body); 8 outputs a
 // thread along x on 16 x 8 blocks 0.120 / 0.159; 4 outputs down a column on 32 x 4 blocks 0.101 / 0.151.
@@ -82,98 +82,6 @@ planes_s(P3 p, int w, int h, int policy, float cval)
     fast_store_rows(plane_out(p, c), acc, xo, yo, h, w);
 }
 
-// ---------------------------------------------------------------- experiments (2026-11-24, round 2)
-// argbx: the shared-memory kernel with NX outputs a thread along x (4 or 8) on blocks of BXT x BYT
-// threads (NX * BXT = 128 columns), the ghost-cell test outside the load loop, and each output's
-// first product a multiply instead of an FMA into a zero (the same value but for the sign of a
-// zero sum, which maps to the same byte). Identity output mapping only.
-template <int R, int PY, int NX>
-__device__ __forceinline__ void rowx_fmas(float (&acc)[PY][NX], const float (&v)[NX + 8], int k)
-{
-    constexpr int N = 2 * R + 1;
-#pragma unroll
-    for (int q = 0; q < PY; ++q) {
-        const int j = k - q;
-        if (j >= 0 && j < N) {
-#pragma unroll
-            for (int e = 0; e < NX; ++e)
-#pragma unroll
-                for (int i = 0; i < N; ++i)
-                    acc[q][e] = (j == 0 && i == 0) ? c_fast_mask[0] * v[4 - R + e]
-                                                   : fmaf(c_fast_mask[j * N + i], v[4 - R + e + i], acc[q][e]);
-        }
-    }
-}
-
-template <int R, int PY, int NX, int BXT, int BYT, int MINB>
-__global__ void __launch_bounds__(BXT * BYT, MINB)
-argbx(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, int w, int h, int policy, float cval)
-{
-    static_assert(NX * BXT == 128, "tile of 128 columns");
-    constexpr int TW4 = 34;
-    constexpr int TH = BYT * PY + 2 * R;
-    constexpr int PLANE = TW4 * TH;
-    constexpr int NT = BXT * BYT;
-    extern __shared__ float4 xt[];
-    const int x0 = blockIdx.x * 128, y0 = blockIdx.y * BYT * PY;
-    const int gx = x0 - 4, gy = y0 - R;
-    const int t0 = threadIdx.y * BXT + threadIdx.x;
-    if ((w % 4 == 0) && gx >= 0 && gx + 4 * TW4 <= w && gy >= 0 && gy + TH <= h) {
-        const uint4* src = reinterpret_cast<const uint4*>(in + (size_t)gy * w + gx);
-        const int stride = w / 4;
-        for (int k = t0; k < PLANE; k += NT) {
-            const int ty = k / TW4, tx = k - ty * TW4;
-            const uint4 q = __ldg(src + (size_t)ty * stride + tx);
-            xt[k] = make_float4(argb_channel<2>(q.x), argb_channel<2>(q.y), argb_channel<2>(q.z), argb_channel<2>(q.w));
-            xt[PLANE + k] = make_float4(argb_channel<1>(q.x), argb_channel<1>(q.y), argb_channel<1>(q.z), argb_channel<1>(q.w));
-            xt[2 * PLANE + k] = make_float4(argb_channel<0>(q.x), argb_channel<0>(q.y), argb_channel<0>(q.z), argb_channel<0>(q.w));
-        }
-    } else {
-        for (int k = t0; k < PLANE; k += NT) {
-            const int ty = k / TW4, tx = k - ty * TW4;
-            float v[3][4];
-            argb_border_quad(v, in, gx + 4 * tx, gy + ty, w, h, policy, cval);
-#pragma unroll
-            for (int c = 0; c < 3; ++c) xt[c * PLANE + k] = make_float4(v[c][0], v[c][1], v[c][2], v[c][3]);
-        }
-    }
-    __syncthreads();
-    const int xo = x0 + NX * threadIdx.x, yo = y0 + threadIdx.y * PY;
-    if (xo >= w || yo >= h) return;
-    unsigned int o[PY][NX];
-#pragma unroll
-    for (int c = 0; c < 3; ++c) {
-        float acc[PY][NX];
-        const float4* base = xt + c * PLANE + threadIdx.y * PY * TW4 + threadIdx.x * (NX / 4);
-#pragma unroll
-        for (int k = 0; k < PY + 2 * R; ++k) {
-            float v[NX + 8];
-#pragma unroll
-            for (int f = 0; f < NX / 4 + 2; ++f) {
-                const float4 a = base[k * TW4 + f];
-                v[4 * f] = a.x; v[4 * f + 1] = a.y; v[4 * f + 2] = a.z; v[4 * f + 3] = a.w;
-            }
-            rowx_fmas<R, PY, NX>(acc, v, k);
-        }
-#pragma unroll
-        for (int q = 0; q < PY; ++q)
-#pragma unroll
-            for (int e = 0; e < NX; ++e) {
-                const unsigned int byte = min(__float2uint_rd(acc[q][e] + 0.5f), 255u);
-                o[q][e] = c == 0 ? byte : argb_push_channel(o[q][e], byte, c);
-            }
-    }
-#pragma unroll
-    for (int half = 0; half < NX / 4; ++half) {
-        unsigned int oo[PY][4];
-#pragma unroll
-        for (int q = 0; q < PY; ++q)
-#pragma unroll
-            for (int e = 0; e < 4; ++e) oo[q][e] = o[q][4 * half + e];
-        if (xo + 4 * half < w) argb_store_rows<PY>(in, out, oo, xo + 4 * half, yo, w, h);
-    }
-}
-
 // The reference: one thread an output pixel, every tap through the border function, the FMA order
 // of the fast kernels (mask rows, then columns, from 0) and the output mapping written out as the
 // Java reference states it (a true division, floorf, clamps), independent of pack.cuh.
@@ -216,7 +124,7 @@ float floor_ms = 0;
 template <int R>
 __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, 4)
 argb_reg(const unsigned int* in, unsigned int* out, int w, int h, int policy, float cval, float divisor, float offset, int abs_first)
-{ argb2d_body<R, FASTV_PY, false>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
+{ argb2d_body<R, FASTV_PY>(in, out, w, h, policy, cval, divisor, offset, abs_first); }
 
 template <int R>
 void shipped() {
@@ -264,23 +172,6 @@ void run_s(const char* name) {
     launch(); CK(cudaDeviceSynchronize());
     int per_sm = 0; cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, argbs<R, PY, MINB, ID>, 256, smem);
     cudaFuncAttributes fa; cudaFuncGetAttributes(&fa, argbs<R, PY, MINB, ID>);
-    char buf[96]; snprintf(buf, sizeof buf, "%s (%d regs, %d B local, %d blk/SM)", name, fa.numRegs, (int)fa.localSizeBytes, per_sm);
-    report(R, buf, ms, mismatches());
-}
-
-template <int R, int PY, int NX, int BXT, int BYT, int MINB>
-void run_x(const char* name) {
-    if (!(M.divisor == 1.f && M.offset == 0.f && M.abs_first == 0)) return;   // identity mapping only
-    const int smem = 3 * 34 * (BYT * PY + 2 * R) * 16;
-    auto kern = argbx<R, PY, NX, BXT, BYT, MINB>;
-    CK(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    dim3 b(BXT, BYT), g((W + 127) / 128, (H + BYT * PY - 1) / (BYT * PY));
-    CK(cudaMemset(d_out, 0, (size_t)W * H * 4));
-    auto launch = [&] { kern<<<g, b, smem>>>(d_in, d_out, W, H, M.policy, M.cval); };
-    float ms = timeit(launch);
-    launch(); CK(cudaDeviceSynchronize());
-    int per_sm = 0; cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, BXT * BYT, smem);
-    cudaFuncAttributes fa; cudaFuncGetAttributes(&fa, kern);
     char buf[96]; snprintf(buf, sizeof buf, "%s (%d regs, %d B local, %d blk/SM)", name, fa.numRegs, (int)fa.localSizeBytes, per_sm);
     report(R, buf, ms, mismatches());
 }
@@ -340,12 +231,6 @@ void radius_all() {
     random_mask<R>();
     run_shipped<R>("register kernel");
     run_s<R, 2, 6, 1>("smem PY2 identity kernel minb6");
-    run_x<R, 2, 4, 32, 8, 6>("x PY2 NX4 32x8 minb6");
-    run_x<R, 2, 8, 16, 8, 6>("x PY2 NX8 16x8 minb6");
-    run_x<R, 2, 8, 16, 8, 8>("x PY2 NX8 16x8 minb8");
-    run_x<R, 4, 4, 32, 4, 6>("x PY4 NX4 32x4 minb6");
-    run_x<R, 2, 8, 16, 16, 3>("x PY2 NX8 16x16 minb3");
-    run_x<R, 3, 4, 32, 8, 4>("x PY3 NX4 32x8 minb4");
 }
 
 void copy_floor() {
@@ -394,8 +279,7 @@ int main(int argc, char** argv) {
             floor_ms = 1.f;
             random_mask<1>(variant == 0); run_shipped<1>("odd shipped"); run_s<1, 2, 1>("odd smem PY2"); if (variant == 0 && M.cval == 37.f) run_s<1, 2, 1, 1>("odd smem PY2 identity"); run_s<1, 2, 1, 2>("odd smem PY2 one test"); run_s<1, 4, 3>("odd smem PY4");
             random_mask<2>(variant == 0); run_shipped<2>("odd shipped"); run_s<2, 3, 1>("odd smem PY3");
-            random_mask<2>(variant == 0); run_shipped<2>("odd shipped"); run_x<2, 2, 8, 16, 8, 6>("odd x NX8"); run_x<2, 2, 4, 32, 8, 6>("odd x NX4");
-            random_mask<3>(variant == 0); run_shipped<3>("odd shipped"); run_x<3, 2, 8, 16, 8, 6>("odd x NX8"); run_x<3, 4, 4, 32, 4, 6>("odd x PY4"); run_s<3, 2, 4>("odd smem PY2"); run_s<3, 3, 1>("odd smem PY3");
+            random_mask<3>(variant == 0); run_shipped<3>("odd shipped"); run_s<3, 2, 4>("odd smem PY2"); run_s<3, 3, 1>("odd smem PY3");
         }
     }
     if (NCU) {

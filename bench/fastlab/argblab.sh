@@ -16,7 +16,7 @@ fi
 cat "$out/argblab-time.txt"; echo "odd: $(grep -c 'mismatches 0$' "$out/argblab-odd.txt") lines without, $(grep -vc 'mismatches 0$' "$out/argblab-odd.txt") with mismatches"
 # Instruction mix of the kernels (static SASS counts by opcode), for reading the profile.
 if command -v cuobjdump > /dev/null; then
-  for f in convolab_argb2d_r1 _Z5argbsILi2ELi2ELi1ELi0EEvPKjPjiiifffi _Z5argbsILi2ELi2ELi1ELi1EEvPKjPjiiifffi; do
+  for f in convolab_argb2d_r1 _Z5argbsILi2ELi2ELi6ELi1EEvPKjPjiiifffi _Z5argbsILi3ELi2ELi6ELi1EEvPKjPjiiifffi; do
     echo "== $f"; cuobjdump -sass -fun "$f" target/argblab | grep -oE '^\s+/\*[0-9a-f]{4}\*/\s+(@!?U?P[0-9T] )?[A-Z0-9]+' | awk '{print $NF}' | sort | uniq -c | sort -rn | head -25
   done > "$out/argblab-sass.txt" 2>&1
 fi

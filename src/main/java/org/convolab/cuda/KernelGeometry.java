@@ -41,7 +41,7 @@ final class KernelGeometry {
     static final int FASTV_PY = 3;
     static final int FASTV_MAX_R = 3;
 
-    // ---- fast on packed 8-bit ARGB through shared memory (radius 2..3)
+    // ---- fast on packed 8-bit ARGB through shared memory (radius 2..7)
     static final int ARGBS_MIN_R = 2;
     static final int ARGBS_MAX_R = 7;
     static final int ARGBS_PY = 2;
