@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
@@ -13,6 +14,8 @@ import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
 import org.convolab.core.Strategy;
+import org.convolab.core.UserText;
+import org.convolab.io.ImageFiles;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
 
@@ -45,11 +48,15 @@ public final class FileFilter {
      * grey and 16-bit images).
      *
      * @param notices gets each distinct notice once (alpha or bits a format cannot hold)
-     * @throws org.convolab.core.ConvolabException with one clear line for bad input or a failed write;
-     *                                             the output is then untouched
+     * @throws ConvolabException with one clear line for bad input, an output that is the input (through
+     *                           links too), or a failed write; the output is then untouched
      */
     public static StripFilter.Report run(Job job, ConvolutionEngine engine, FilterSpec spec, Strategy strategy,
                                          Consumer<String> notices) {
+        if (ImageFiles.sameFile(job.input(), job.output())) {
+            throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(job.input().toString())
+                    + "; choose another output");
+        }
         Supplier<RowSource> opener = RowSources.opener(job.input(), job.maxPixels());
         Set<String> said = new HashSet<>();
         Consumer<String> once = n -> {

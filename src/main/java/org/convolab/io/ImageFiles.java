@@ -223,7 +223,7 @@ public final class ImageFiles {
         if (formatOf(file) == null) {
             throw new ConvolabException("cannot write " + name + ": unknown extension (use .png, .jpg, .bmp or .tif)");
         }
-        Path target = file.toAbsolutePath().normalize();
+        Path target = FileIdentity.resolved(file);
         if (Files.isDirectory(target)) {
             throw new ConvolabException("cannot write " + name + ": it is a folder");
         }
@@ -265,7 +265,7 @@ public final class ImageFiles {
         checkWritable(file, replace);
         String format = formatOf(file);
         String name = UserText.escape(file.toString());
-        Path target = file.toAbsolutePath().normalize();
+        Path target = FileIdentity.resolved(file);
         try {
             AtomicWrite.writeChannel(target, replace, ch -> ImageEncoders.encode(image, format, ch, options));
         } catch (FileAlreadyExistsException e) {
@@ -311,12 +311,8 @@ public final class ImageFiles {
         }
     }
 
-    /** True when both paths name the same existing file. */
+    /** True when both paths reach the same file, as the file system resolves them ({@link FileIdentity#same}). */
     public static boolean sameFile(Path a, Path b) {
-        try {
-            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
-        }
+        return FileIdentity.same(a, b);
     }
 }

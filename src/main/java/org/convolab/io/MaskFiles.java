@@ -49,7 +49,7 @@ public final class MaskFiles {
     public static void write(Mask mask, Path file) {
         byte[] text = MaskText.format(mask).getBytes(StandardCharsets.UTF_8);
         try {
-            AtomicWrite.write(file.toAbsolutePath().normalize(), true, out -> out.write(text));
+            AtomicWrite.write(FileIdentity.resolved(file), true, out -> out.write(text));
         } catch (IOException e) {
             throw new ConvolabException("cannot write mask file " + UserText.escape(file.toString()) + ": " + e.getMessage());
         }

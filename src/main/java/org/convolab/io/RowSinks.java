@@ -115,7 +115,7 @@ public final class RowSinks {
         if (kind == null) {
             throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
         }
-        Path target = file.toAbsolutePath().normalize();
+        Path target = FileIdentity.resolved(file);
         if (Files.isDirectory(target)) {
             throw new ConvolabException("cannot write " + file + ": it is a folder");
         }

@@ -120,8 +120,7 @@ final class FileActions implements AutoCloseable {
      */
     private boolean save(java.util.function.Supplier<RgbaImage> image, Path target, Runnable done) {
         Path in = model.file();
-        if (in != null && (ImageFiles.sameFile(in, target)
-                || in.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize()))) {
+        if (in != null && ImageFiles.sameFile(in, target)) {
             error("Not saved", "The result would replace the input image " + target.getFileName() + "; choose another name");
             return false;
         }

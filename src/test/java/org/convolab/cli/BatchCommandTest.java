@@ -68,6 +68,31 @@ class BatchCommandTest {
     }
 
     @Test
+    void aBatchIntoItsOwnFolderNeverReplacesAnInputEvenWithForce() throws Exception {
+        ImageFiles.write(image, in.resolve("a.jpg"), false);
+        byte[] aPng = Files.readAllBytes(in.resolve("a.png"));
+        CliTest.Run r = batch(in.toString(), "-o", in.toString(), "--format", "png", "--mask", "box:3", "--force");
+        assertThat(r.err()).contains("refusing to overwrite an input of this batch");
+        assertThat(Files.readAllBytes(in.resolve("a.png"))).isEqualTo(aPng);
+        assertThat(in.resolve("b.png")).exists(); // b.jpg's result, which replaces nothing
+    }
+
+    @Test
+    void aLinkedFolderIsWalkedAndAnOutputInsideItThroughTheLinkIsNotReadBack() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path pics = Files.createSymbolicLink(home.resolve("Pictures"), in);
+        for (int run = 0; run < 2; run++) {
+            CliTest.Run r = batch(in.toString(), "-o", pics.resolve("filtered").toString(), "-r", "--mask", "box:3", "--force");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.out()).contains("3 done, 0 skipped, 0 failed");
+        }
+        assertThat(in.resolve("filtered/filtered")).doesNotExist();
+        CliTest.Run viaLink = batch(pics.toString(), "-o", out.toString(), "-r", "--mask", "box:3");
+        assertThat(viaLink.code()).as(viaLink.err()).isZero();
+        assertThat(out.resolve("sub/c.png")).exists();
+    }
+
+    @Test
     void existingOutputsAreSkippedUnlessForceAndARerunFinishesTheRest() throws Exception {
         Files.createDirectories(out);
         Files.writeString(out.resolve("a.png"), "keep me");

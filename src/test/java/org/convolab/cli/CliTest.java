@@ -115,6 +115,27 @@ class CliTest {
     }
 
     @Test
+    void anOutputThroughALinkAndDotDotIsWhereTheFileSystemPutsItNeverOverTheInput() throws Exception {
+        byte[] before = Files.readAllBytes(input);
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere/deep"));
+        Path lnk = Files.createSymbolicLink(dir.resolve("lnk"), elsewhere);
+        // as text lnk/../NAME is the input; the file system puts it in elsewhere/
+        String viaLink = lnk + "/../" + input.getFileName();
+        Run r = run("filter", input.toString(), "-o", viaLink, "--mask", "box:3", "--force", "--backend", "cpu");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllBytes(input)).isEqualTo(before);
+        assertThat(dir.resolve("elsewhere").resolve(input.getFileName())).exists();
+        // the other way round: as text elsewhere/deep/in/../NAME is not the input, for the file system it is
+        Path sub = Files.createDirectories(input.toAbsolutePath().getParent().resolve("sub-of-input"));
+        Path inDir = Files.createSymbolicLink(elsewhere.resolve("in"), sub);
+        Run refused = run("filter", input.toString(), "-o", inDir + "/../" + input.getFileName(),
+                "--mask", "box:3", "--force", "--backend", "cpu");
+        assertThat(refused.code()).isEqualTo(1);
+        assertThat(refused.err()).contains("refusing to overwrite the input");
+        assertThat(Files.readAllBytes(input)).isEqualTo(before);
+    }
+
+    @Test
     void usageErrorsExitTwo() {
         assertThat(run("filter").code()).isEqualTo(2);
         assertThat(run("filter", input.toString(), "-o", "x.png", "--bogus").code()).isEqualTo(2);

@@ -63,6 +63,43 @@ class BatchPlanTest {
     }
 
     @Test
+    void noOutputReplacesAnyInputOfTheBatchWhateverTheFormat() throws Exception {
+        // a.jpg's PNG result would be in/a.png, which is itself an input (the round-three loss)
+        Path a = touch("in/a.png");
+        touch("in/a.jpg");
+        touch("in/b.jpg");
+        List<BatchPipeline.Job> jobs = BatchPlan.jobs(List.of(dir.resolve("in")), dir.resolve("in"), "png", false);
+        assertThat(jobs).extracting(j -> dir.relativize(j.input()).toString()).containsExactly("in/a.jpg", "in/a.png", "in/b.jpg");
+        assertThat(jobs.get(0).refusal()).contains("refusing to overwrite an input of this batch");
+        assertThat(jobs.get(1).refusal()).contains("refusing to overwrite the input file " + a);
+        assertThat(jobs.get(2).refusal()).isNull();
+        assertThat(dir.relativize(jobs.get(2).output())).hasToString("in/b.png");
+    }
+
+    @Test
+    void anOutputFolderReachedThroughALinkIsStillInsideTheInput() throws Exception {
+        touch("data/Pictures/a.png");
+        touch("data/Pictures/filtered/a.png"); // the last run's result
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Files.createSymbolicLink(home.resolve("Pictures"), dir.resolve("data/Pictures"));
+        List<BatchPipeline.Job> jobs = BatchPlan.jobs(List.of(dir.resolve("data/Pictures")),
+                home.resolve("Pictures/filtered"), "same", true);
+        assertThat(jobs).extracting(j -> dir.relativize(j.input()).toString()).containsExactly("data/Pictures/a.png");
+    }
+
+    @Test
+    void aLinkedFolderIsWalkedRecursivelyAndALoopOfLinksOnce() throws Exception {
+        touch("data/Pictures/a.png");
+        touch("data/Pictures/deep/b.png");
+        Files.createSymbolicLink(dir.resolve("data/Pictures/deep/up"), dir.resolve("data/Pictures")); // a loop
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path pics = Files.createSymbolicLink(home.resolve("Pictures"), dir.resolve("data/Pictures"));
+        List<BatchPipeline.Job> jobs = BatchPlan.jobs(List.of(pics), dir.resolve("out"), "same", true);
+        assertThat(jobs).extracting(j -> pics.relativize(j.input()).toString()).containsExactly("a.png", "deep/b.png");
+        assertThat(jobs).allSatisfy(j -> assertThat(j.refusal()).isNull());
+    }
+
+    @Test
     void formatsAndNames() {
         assertThat(BatchPlan.outputName(Path.of("a.b.gif"), "same")).isEqualTo("a.b.png");
         assertThat(BatchPlan.outputName(Path.of("a.jpeg"), "same")).isEqualTo("a.jpeg");
