@@ -56,3 +56,34 @@ extern "C" __global__ void convolab_fault(int* __restrict__ nowhere)
 {
     nowhere[threadIdx.x] = 1;
 }
+
+// =====================================================================================
+// nvJPEG's interleaved RGB (three bytes a pixel, rows `pitch` bytes apart) to packed ARGB
+// (alpha 255) and back: the JPEG path decodes into and encodes from RGBI on the device, and
+// the filters read and write packed ARGB. One thread a pixel on a 1D grid (any height); both are
+// memory bound.
+// =====================================================================================
+extern "C" __global__ void convolab_rgbi_to_argb(const unsigned char* __restrict__ rgb, int pitch,
+                                                 unsigned int* __restrict__ argb, int w, int h)
+{
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= (long long)w * h) return;
+    int y = (int)(i / w);
+    int x = (int)(i - (long long)y * w);
+    const unsigned char* p = rgb + (size_t)y * pitch + 3 * x;
+    argb[i] = 0xff000000u | ((unsigned int)p[0] << 16) | ((unsigned int)p[1] << 8) | p[2];
+}
+
+extern "C" __global__ void convolab_argb_to_rgbi(const unsigned int* __restrict__ argb,
+                                                 unsigned char* __restrict__ rgb, int pitch, int w, int h)
+{
+    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= (long long)w * h) return;
+    int y = (int)(i / w);
+    int x = (int)(i - (long long)y * w);
+    unsigned int v = argb[i];
+    unsigned char* p = rgb + (size_t)y * pitch + 3 * x;
+    p[0] = (unsigned char)(v >> 16);
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)v;
+}

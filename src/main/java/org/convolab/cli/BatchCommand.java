@@ -20,6 +20,7 @@ import org.convolab.engine.Backend;
 import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
 import org.convolab.engine.Engines;
+import org.convolab.engine.DeviceJpegStages;
 import org.convolab.engine.FaithfulFileStages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -130,6 +131,8 @@ public final class BatchCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         BatchPipeline.Result result;
+        String deviceCodec = null;
+        DeviceJpegStages jpegStages = null;
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
             Reporter reporter = new Reporter(out, err, bar, quiet, t0);
             java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -138,9 +141,16 @@ public final class BatchCommand implements Callable<Integer> {
                     err.println("convolab: " + n);
                 }
             };
-            BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
-                    new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices), workers,
-                    codecThreads, force, reporter::finished);
+            FaithfulFileStages cpuWay = new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices);
+            // nvJPEG where every engine has it: JPEG to JPEG stays on the GPU, only compressed bytes cross PCIe
+            if (engines.stream().allMatch(e -> e.deviceJpeg().isPresent())) {
+                deviceCodec = engines.get(0).deviceJpeg().get().name();
+                jpegStages = new DeviceJpegStages(cpuWay, spec, st, maxPixels, encoding.options().jpegQuality(),
+                        in -> isJpegOutput(in, format));
+            }
+            BatchPipeline<?, ?> pipeline = jpegStages == null
+                    ? new BatchPipeline<>(cpuWay, workers, codecThreads, force, reporter::finished)
+                    : new BatchPipeline<>(jpegStages, workers, codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {
                 pipeline.cancel();
@@ -174,6 +184,9 @@ public final class BatchCommand implements Callable<Integer> {
                     busy.decodeS(), busy.filterS(), workers.size(), workers.size() == 1 ? " worker" : " workers",
                     100 * busy.filterS() / (seconds * workers.size()), busy.encodeS(), codecThreads,
                     100 * (busy.decodeS() + busy.encodeS()) / (seconds * codecThreads));
+            if (jpegStages != null) {
+                out.println(jpegStages.codecReport(deviceCodec));
+            }
             out.flush();
         }
         return failed > 0 || result.cancelled() ? 1 : 0;
@@ -208,6 +221,11 @@ public final class BatchCommand implements Callable<Integer> {
             }
             throw e;
         }
+    }
+
+    /** Whether an input's output is a JPEG file under this --format. */
+    static boolean isJpegOutput(Path input, String format) {
+        return "jpeg".equals(org.convolab.io.ImageFiles.formatOf(Path.of(BatchPlan.outputName(input, format.toLowerCase(Locale.ROOT)))));
     }
 
     /** "all" gives null; else the distinct GPU numbers of a list like "0,1". */

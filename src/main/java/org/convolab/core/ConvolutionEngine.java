@@ -100,6 +100,14 @@ public interface ConvolutionEngine extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The device's JPEG codec, through which a JPEG is decoded, filtered and encoded without its pixels
+     * leaving the device, or empty (the default) where there is none: files then take the CPU codec.
+     */
+    default java.util.Optional<DeviceJpeg> deviceJpeg() {
+        return java.util.Optional.empty();
+    }
+
     /** Device memory, survived faults and fall-backs; {@link EngineDiagnostics#NONE} by default. */
     default EngineDiagnostics diagnostics() {
         return EngineDiagnostics.NONE;

@@ -102,8 +102,7 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** Plans the filter (refusing a strategy that does not apply) and runs the attempt through {@link #onGpu}. */
     private <T> T planned(RgbaImage image, FilterSpec spec, Strategy strategy, Attempt<T> attempt) {
-        strategy.checkApplicable(spec.mask());
-        LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
+        LaunchPlan plan = plan(spec, strategy);
         ChannelLauncher launcher = launchers.get(plan.runs());
         return onGpu(() -> attempt.run(image, spec, plan, launcher));
     }
@@ -192,6 +191,20 @@ public final class CudaEngine implements ConvolutionEngine {
     @Override
     public java.util.Optional<PlaneFilter> planeFilter() {
         return java.util.Optional.of(new CudaPlaneFilter(this));
+    }
+
+    /** nvJPEG on this engine's GPU, where the host has the library ({@link CudaJpeg}). */
+    @Override
+    public java.util.Optional<org.convolab.core.DeviceJpeg> deviceJpeg() {
+        return NvJpeg.problem() == null ? java.util.Optional.of(jpeg) : java.util.Optional.empty();
+    }
+
+    private final CudaJpeg jpeg = new CudaJpeg(this);
+
+    /** The plan of a filter (refusing a strategy that does not apply), as every filter of this engine makes it. */
+    LaunchPlan plan(FilterSpec spec, Strategy strategy) {
+        strategy.checkApplicable(spec.mask());
+        return CudaPlanner.plan(strategy, spec.mask());
     }
 
     /**
@@ -314,14 +327,7 @@ public final class CudaEngine implements ConvolutionEngine {
         ResidentImage r = session.resident();
         boolean upload = r == null || r.image() != image;
         if (upload) {
-            if (r != null && (r.width() != w || r.height() != h)) {
-                session.releaseResident();
-                r = null;
-            }
-            if (r == null) {
-                r = ResidentImage.allocate(w, h);
-                session.resident(r);
-            }
+            r = residentFor(w, h);
             r.setImage(image);
             r.hostIn().put(image.pixels());
         }
@@ -376,6 +382,53 @@ public final class CudaEngine implements ConvolutionEngine {
         ResidentImage done = r;
         return target.finish(done, ran, () -> new Timings(uploadMs, unpackMs, channels, packMs, downloadMs,
                 (System.nanoTime() - t0) / 1e6, resultMs, FilterCost.of(w, h, spec.mask(), plan)));
+    }
+
+    /** The resident image's buffers for a {@code w x h} image: the current ones, or new ones of that size. */
+    ResidentImage residentFor(int w, int h) {
+        ResidentImage r = session.resident();
+        if (r != null && (r.width() != w || r.height() != h)) {
+            session.releaseResident();
+            r = null;
+        }
+        if (r == null) {
+            r = ResidentImage.allocate(w, h);
+            session.resident(r);
+        }
+        return r;
+    }
+
+    /** Whether a {@code w x h} image fits the device's free memory whole (else it goes in strips). */
+    boolean fitsWhole(int w, int h) {
+        return residentBytes(w, h) <= imageBytesLimit();
+    }
+
+    /**
+     * Filters the ARGB input already in the resident image on the device into its ARGB result: the fused
+     * kernel, or unpack, the planes' kernels and pack; no transfers, no events (the device JPEG path).
+     *
+     * @return the plan with the kernels that ran
+     */
+    LaunchPlan filterResident(ResidentImage r, FilterSpec spec, LaunchPlan plan, ChannelLauncher launcher) {
+        r.setImage(null); // its content no longer stands for any host image
+        int w = r.width();
+        int h = r.height();
+        CudaModule module = session.module();
+        LaunchContext ctx = new LaunchContext(module, session.stream(), w, h, spec, session.globalMask().ptr(), r.scratch().ptr(),
+                LaunchContext.RGB);
+        launcher.prepare(ctx);
+        if (!fused(launcher, spec)) {
+            new KernelLaunch("convolab_unpack_argb").grid(KernelLaunch.ceilDiv(w * h, 256), 1).block(256, 1)
+                    .ptr(r.argbIn().ptr()).ptr(r.plane(0).ptr()).ptr(r.plane(1).ptr()).ptr(r.plane(2).ptr()).i(w * h)
+                    .run(module, session.stream());
+        }
+        module.startLaunchLog();
+        boolean fused = launchFilter(ctx, launcher, r, false);
+        LaunchPlan ran = plan.withLaunches(module.takeLaunchLog());
+        if (!fused) {
+            pack(ctx, r);
+        }
+        return ran;
     }
 
     /** Whether the image path runs the launcher's fused ARGB kernel for this spec (see {@link #fuseArgb}). */

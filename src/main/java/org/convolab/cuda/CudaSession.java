@@ -38,6 +38,7 @@ final class CudaSession {
     private DeviceBuffer globalMask;
     private ResidentImage resident;
     private final LeaseBuffers leaseBuffers = new LeaseBuffers();
+    private NvJpegCodec jpegCodec;
 
     CudaSession(CudaDeviceInfo device) {
         this.device = device;
@@ -66,6 +67,18 @@ final class CudaSession {
 
     void resident(ResidentImage image) {
         resident = image;
+    }
+
+    /**
+     * The nvJPEG codec in this context, opened on first use.
+     *
+     * @throws org.convolab.core.DeviceJpeg.Unsupported where this host has no nvJPEG
+     */
+    NvJpegCodec jpegCodec() {
+        if (jpegCodec == null) {
+            jpegCodec = NvJpegCodec.open(stream);
+        }
+        return jpegCodec;
     }
 
     /** The host buffers results are lent in (registered in this context). */
@@ -123,6 +136,9 @@ final class CudaSession {
         }
         try {
             cuCtxSetCurrent(context);
+            if (jpegCodec != null) {
+                jpegCodec.close();
+            }
             if (resident != null) {
                 resident.close();
             }
@@ -146,6 +162,7 @@ final class CudaSession {
             // after a sticky error the frees fail too; destroying the context releases everything
         } finally {
             leaseBuffers.contextGone();
+            jpegCodec = null;
             resident = null;
             globalMask = null;
             stream = null;

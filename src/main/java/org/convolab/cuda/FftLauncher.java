@@ -64,19 +64,19 @@ final class FftLauncher implements ChannelLauncher {
     @Override
     public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
         Prepared p = prepared;
-        long stream = ctx.stream() == null ? 0 : CuFft.address(ctx.stream());
+        long stream = ctx.stream() == null ? 0 : CudaLibrary.address(ctx.stream());
         CuFft.Api fft = CuFft.api();
         CuFft.check(fft.cufftSetStream(p.forward, stream), "cufftSetStream");
         CuFft.check(fft.cufftSetStream(p.inverse, stream), "cufftSetStream");
         new KernelLaunch("convolab_fft_pad").grid(KernelLaunch.ceilDiv(p.q, BX), KernelLaunch.ceilDiv(p.p, BY), p.channels).block(BX, BY)
                 .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(p.planes.ptr()).i(p.width).i(p.height).i(p.rx).i(p.ry).i(p.q).i(p.p)
                 .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
-        CuFft.check(fft.cufftExecR2C(p.forward, CuFft.address(p.planes.ptr()), CuFft.address(p.spectra.ptr())),
+        CuFft.check(fft.cufftExecR2C(p.forward, CudaLibrary.address(p.planes.ptr()), CudaLibrary.address(p.spectra.ptr())),
                 "cufftExecR2C " + p.describe());
         int n = p.p * (p.q / 2 + 1);
         new KernelLaunch("convolab_fft_multiply").grid(Math.min(KernelLaunch.ceilDiv(n, 256), 4096), p.channels).block(256, 1)
                 .ptr(p.spectra.ptr()).ptr(p.maskSpectrum.ptr()).i(n).f(1f / ((float) p.p * p.q)).run(ctx.module(), ctx.stream());
-        CuFft.check(fft.cufftExecC2R(p.inverse, CuFft.address(p.spectra.ptr()), CuFft.address(p.planes.ptr())),
+        CuFft.check(fft.cufftExecC2R(p.inverse, CudaLibrary.address(p.spectra.ptr()), CudaLibrary.address(p.planes.ptr())),
                 "cufftExecC2R " + p.describe());
         new KernelLaunch("convolab_fft_crop").grid(KernelLaunch.ceilDiv(p.width, BX), KernelLaunch.ceilDiv(p.height, BY), p.channels)
                 .block(BX, BY).ptr(p.planes.ptr()).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(p.width).i(p.height).i(p.q).i(p.p)
@@ -155,9 +155,9 @@ final class FftLauncher implements ChannelLauncher {
             IntByReference h = new IntByReference();
             CuFft.check(fft.cufftPlanMany(h, 2, new int[] {p, q}, null, 1, 0, null, 1, 0, CuFft.R2C, 1), "cufftPlanMany " + describe());
             try {
-                long stream = ctx.stream() == null ? 0 : CuFft.address(ctx.stream());
+                long stream = ctx.stream() == null ? 0 : CudaLibrary.address(ctx.stream());
                 CuFft.check(fft.cufftSetStream(h.getValue(), stream), "cufftSetStream");
-                CuFft.check(fft.cufftExecR2C(h.getValue(), CuFft.address(planes.ptr()), CuFft.address(maskSpectrum.ptr())),
+                CuFft.check(fft.cufftExecR2C(h.getValue(), CudaLibrary.address(planes.ptr()), CudaLibrary.address(maskSpectrum.ptr())),
                         "cufftExecR2C (mask) " + describe());
                 cuStreamSynchronize(ctx.stream()); // the one-off plan goes once its transform is done
             } finally {

@@ -37,6 +37,22 @@ final class PinnedBuffer implements AutoCloseable {
         inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).put(pixels, from, to - from));
     }
 
+    /** Copies bytes in, from the start (a compressed file for a device codec). */
+    void put(byte[] data) {
+        host.getByteBuffer(0, data.length).put(data);
+    }
+
+    /** {@code old} when it holds {@code bytes}, else a new buffer of at least that size (the old one freed). */
+    static PinnedBuffer atLeast(PinnedBuffer old, long bytes) {
+        if (old != null && old.bytes >= bytes) {
+            return old;
+        }
+        if (old != null) {
+            old.close();
+        }
+        return new PinnedBuffer(Math.max(bytes + (bytes >> 3), 1 << 20)); // room to grow: fewer reallocations
+    }
+
     /** Copies 16-bit samples in (two a 32-bit word, in the device's little-endian order). */
     void put(short[] samples) {
         host.getByteBuffer(0, (long) samples.length * 2).order(ByteOrder.nativeOrder()).asShortBuffer().put(samples);

@@ -93,7 +93,7 @@ public final class BatchPlan {
     }
 
     /** The output file name: the input's base name with its own extension or the format's. */
-    static String outputName(Path input, String format) {
+    public static String outputName(Path input, String format) {
         String name = input.getFileName().toString();
         int dot = name.lastIndexOf('.');
         String base = dot <= 0 ? name : name.substring(0, dot);

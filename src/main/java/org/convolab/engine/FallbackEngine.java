@@ -5,6 +5,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.DeviceJpeg;
 import org.convolab.core.EngineDiagnostics;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
@@ -89,6 +90,12 @@ public final class FallbackEngine implements ConvolutionEngine {
             return Optional.empty();
         }
         return gpu.planeFilter().map(FallingBackPlanes::new);
+    }
+
+    /** The GPU engine's JPEG codec while the GPU works; empty after the fall-back (files then take the CPU codec). */
+    @Override
+    public Optional<DeviceJpeg> deviceJpeg() {
+        return current() != gpu ? Optional.empty() : gpu.deviceJpeg();
     }
 
     /** A GPU plane filter that, once the GPU fails for good, goes on with a CPU one. */

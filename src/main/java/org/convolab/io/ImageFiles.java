@@ -277,6 +277,24 @@ public final class ImageFiles {
         }
     }
 
+    /**
+     * Writes a file already encoded elsewhere (a device codec's JPEG) as {@link #write} writes an image:
+     * atomically, with the same checks and messages.
+     */
+    public static void writeEncoded(byte[] encoded, Path file, boolean replace) {
+        checkWritable(file, replace);
+        String name = UserText.escape(file.toString());
+        try {
+            AtomicWrite.write(FileIdentity.resolved(file), replace, out -> out.write(encoded));
+        } catch (FileAlreadyExistsException e) {
+            throw exists(name);
+        } catch (AccessDeniedException e) {
+            throw new ConvolabException("cannot write " + name + ": permission denied");
+        } catch (IOException e) {
+            throw new ConvolabException("cannot write " + name + detail(rootCause(e)));
+        }
+    }
+
     /** Encodes through the given stream (held in memory until flushed, never in a cache file). */
     static void encode(BufferedImage image, String format, OutputStream out) throws IOException {
         try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {

@@ -1,0 +1,99 @@
+package org.convolab.cuda;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.DeviceJpeg;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.io.ImageFiles;
+import org.convolab.io.SampleImages;
+import org.convolab.io.TestJpegs;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * nvJPEG on the GPU host: decode, filter and encode on the device give what the CPU codec and the
+ * double-precision reference give, up to the JPEG codecs' own rounding; files nvJPEG cannot take are
+ * refused as {@link DeviceJpeg.Unsupported} (the batch then goes the CPU way); a host without the
+ * library offers no device codec.
+ */
+@Tag("gpu")
+class NvJpegGpuTest {
+
+    private static CudaEngine engine;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void open() {
+        engine = GpuEngine.openOrSkip();
+    }
+
+    @AfterAll
+    static void close() {
+        GpuEngine.close(engine);
+    }
+
+    private static DeviceJpeg codecOrSkip() {
+        assumeTrue(NvJpeg.problem() == null, () -> "no nvJPEG on this host: " + NvJpeg.problem());
+        return engine.deviceJpeg().orElseThrow();
+    }
+
+    private RgbaImage read(byte[] jpeg, String name) throws Exception {
+        return ImageFiles.read(Files.write(dir.resolve(name), jpeg));
+    }
+
+    @ParameterizedTest(name = "{0} {1} q{2}")
+    @CsvSource({"gaussian:1.5, mirror, 92", "box:5, zero, 95", "sharpen, clamp, 90", "gaussian:2, wrap, 80", "identity, zero, 92"})
+    void theGpuWayMatchesTheCpuCodecAndTheReference(String mask, String border, int quality) throws Exception {
+        DeviceJpeg codec = codecOrSkip();
+        RgbaImage photo = ImageFiles.read(SampleImages.path("astronaut.png"));
+        byte[] input = TestJpegs.jpeg(photo, 92, false, false);
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse(mask), BorderPolicy.parse(border));
+        byte[] gpu = codec.transcode(input, spec, Strategy.AUTO, quality);
+        RgbaImage decodedOnCpu = read(input, "in.jpg");
+        RgbaImage reference = ReferenceConvolver.filter(decodedOnCpu, spec);
+        RgbaImage cpuWay = read(TestJpegs.jpeg(reference, quality, false, false), "cpu.jpg");
+        RgbaImage gpuWay = read(gpu, "gpu.jpg");
+        double between = TestJpegs.psnr(gpuWay, cpuWay);
+        double toReference = TestJpegs.psnr(gpuWay, reference);
+        System.out.printf("nvJPEG %s %s q%d: PSNR to the CPU codec's output %.1f dB, to the reference %.1f dB (CPU codec to reference %.1f dB)%n",
+                mask, border, quality, between, toReference, TestJpegs.psnr(cpuWay, reference));
+        assertThat(gpuWay.width()).isEqualTo(photo.width());
+        assertThat(between).isGreaterThanOrEqualTo(quality >= 90 ? 45 : 38);
+        assertThat(toReference).isGreaterThanOrEqualTo(TestJpegs.psnr(cpuWay, reference) - 3);
+    }
+
+    @Test
+    void filesNvJpegCannotTakeAreRefusedForTheCpuWayAndTheEngineStillWorks() {
+        DeviceJpeg codec = codecOrSkip();
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("zero"));
+        assertThatThrownBy(() -> codec.transcode("not a jpeg at all".getBytes(), spec, Strategy.AUTO, 92))
+                .isInstanceOf(DeviceJpeg.Unsupported.class);
+        RgbaImage small = ImageFiles.read(SampleImages.path("chelsea.png"));
+        assertThat(engine.filter(small, spec, Strategy.AUTO).image().maxDifference(ReferenceConvolver.filter(small, spec)))
+                .isLessThanOrEqualTo(1);
+        assertThat(codec.name()).startsWith("nvJPEG ");
+    }
+
+    @Test
+    void aHostWithoutTheLibrarySaysWhyInOneLine() {
+        CudaLibrary<NvJpeg.Api> missing = new CudaLibrary<>("nvJPEG", NvJpeg.Api.class, "convolab.test.none", "libconvolab-no-such-nvjpeg.so");
+        assertThat(missing.api()).isNull();
+        assertThat(missing.problem()).startsWith("no nvJPEG library found on this host").doesNotContain("\n");
+    }
+}

@@ -1,0 +1,63 @@
+package org.convolab.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.convolab.core.RgbaImage;
+import org.junit.jupiter.api.Test;
+
+/** Which JPEG files a device codec may take, read from their markers; the kept segments put back. */
+class JpegMarkersTest {
+
+    private final RgbaImage image = SyntheticImages.gradient(67, 45);
+
+    @Test
+    void aBaselineColourJpegIsForTheDeviceWithItsSizeAndEnd() {
+        JpegMarkers.Info m = JpegMarkers.parse(TestJpegs.jpeg(image, 92, false, false));
+        assertThat(m.frame()).isEqualTo(0xC0);
+        assertThat(m.precision()).isEqualTo(8);
+        assertThat(m.components()).isEqualTo(3);
+        assertThat(m.width()).isEqualTo(67);
+        assertThat(m.height()).isEqualTo(45);
+        assertThat(m.complete()).isTrue();
+        assertThat(m.deviceRefusal()).isNull();
+    }
+
+    @Test
+    void progressiveGreyAndCutFilesGoTheCpuWay() {
+        assertThat(JpegMarkers.parse(TestJpegs.jpeg(image, 92, true, false)).deviceRefusal()).isEqualTo("progressive");
+        assertThat(JpegMarkers.parse(TestJpegs.jpeg(image, 92, false, true)).deviceRefusal()).isEqualTo("1 components");
+        byte[] whole = TestJpegs.jpeg(image, 92, false, false);
+        byte[] cut = Arrays.copyOf(whole, whole.length / 2);
+        assertThat(JpegMarkers.parse(cut).deviceRefusal()).isEqualTo("no end-of-image marker");
+        assertThat(JpegMarkers.parse(Arrays.copyOf(whole, 40)).deviceRefusal()).isNotNull();
+        assertThat(JpegMarkers.isJpeg("not a jpeg".getBytes(StandardCharsets.US_ASCII))).isFalse();
+    }
+
+    @Test
+    void keptSegmentsGoAfterTheJfifHeaderAndAreReadBack() throws Exception {
+        byte[] exifBody = "Exif\0\0MM\0*\0\0\0\10\0\0".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] exif = segment(0xE1, exifBody);
+        byte[] withExif = JpegMarkers.withSegments(TestJpegs.jpeg(image, 92, false, false), List.of(exif));
+        JpegMarkers.Info m = JpegMarkers.parse(withExif);
+        assertThat(m.kept()).hasSize(1);
+        assertThat(m.kept().get(0)).isEqualTo(exif);
+        assertThat(withExif[2] & 0xff).isEqualTo(0xFF);
+        assertThat(withExif[3] & 0xff).as("JFIF stays first").isEqualTo(0xE0);
+        assertThat(ImageIO.read(new ByteArrayInputStream(withExif)).getWidth()).isEqualTo(67);
+    }
+
+    private static byte[] segment(int marker, byte[] body) {
+        byte[] s = new byte[body.length + 4];
+        s[0] = (byte) 0xFF;
+        s[1] = (byte) marker;
+        s[2] = (byte) ((body.length + 2) >> 8);
+        s[3] = (byte) (body.length + 2);
+        System.arraycopy(body, 0, s, 4, body.length);
+        return s;
+    }
+}
