@@ -81,6 +81,9 @@ public final class BatchCommand implements Callable<Integer> {
     /** Workers that feed one GPU engine (see {@link #call}). */
     static final int WORKERS_PER_GPU = 4;
 
+    /** Workers per GPU with a device JPEG codec: the most files the engine decodes in one batch. */
+    static final int JPEG_WORKERS_PER_GPU = 16;
+
     @Option(names = {"-q", "--quiet"}, description = "print only failures")
     boolean quiet;
 
@@ -123,9 +126,13 @@ public final class BatchCommand implements Callable<Integer> {
         List<ConvolutionEngine> engines = openEngines(ordinals, err);
         // A GPU engine queues all its work on its own CUDA thread, so several workers can feed it: the
         // Java side of a file (rows to bands and back) then overlaps the GPU's work instead of pacing it.
+        // With a device JPEG codec a worker holds only compressed bytes, and the engine gathers what its workers
+        // bring into one batched decode: more workers, bigger batches.
+        boolean deviceJpeg = engines.stream().allMatch(e -> e.deviceJpeg().isPresent());
+        int perGpu = deviceJpeg ? JPEG_WORKERS_PER_GPU : WORKERS_PER_GPU;
         List<ConvolutionEngine> workers = new ArrayList<>();
         for (ConvolutionEngine e : engines) {
-            for (int k = 0; k < (e.backend().equals("cuda") ? WORKERS_PER_GPU : 1); k++) {
+            for (int k = 0; k < (e.backend().equals("cuda") ? perGpu : 1); k++) {
                 workers.add(e);
             }
         }
@@ -143,7 +150,7 @@ public final class BatchCommand implements Callable<Integer> {
             };
             FaithfulFileStages cpuWay = new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices);
             // nvJPEG where every engine has it: JPEG to JPEG stays on the GPU, only compressed bytes cross PCIe
-            if (engines.stream().allMatch(e -> e.deviceJpeg().isPresent())) {
+            if (deviceJpeg) {
                 deviceCodec = engines.get(0).deviceJpeg().get().name();
                 jpegStages = new DeviceJpegStages(cpuWay, spec, st, maxPixels, encoding.options().jpegQuality(),
                         in -> isJpegOutput(in, format));

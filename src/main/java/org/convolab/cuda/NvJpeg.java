@@ -17,10 +17,13 @@ final class NvJpeg {
     static final int BACKEND_DEFAULT = 0;
     static final int BACKEND_GPU_HYBRID = 2;
     static final int BACKEND_HARDWARE = 3;
+    /** nvjpegOutputFormat_t: planar Y, Cb, Cr as stored (chroma subsampled). */
+    static final int YUV = 1;
     /** nvjpegOutputFormat_t / nvjpegInputFormat_t: interleaved RGB, three bytes a pixel. */
     static final int RGBI = 5;
-    /** nvjpegChromaSubsampling_t values the encoder is given. */
+    /** nvjpegChromaSubsampling_t values: the ones the device path upsamples as libjpeg does, and the encoder's. */
     static final int CSS_444 = 0;
+    static final int CSS_422 = 1;
     static final int CSS_420 = 2;
     /** Size of nvjpegImage_t: four channel pointers, four pitches. */
     static final int IMAGE_STRUCT_BYTES = 64;
@@ -41,6 +44,10 @@ final class NvJpeg {
                                int[] widths, int[] heights);
 
         int nvjpegDecode(Pointer handle, Pointer state, long data, long length, int outputFormat, Pointer image, long stream);
+
+        int nvjpegDecodeBatchedInitialize(Pointer handle, Pointer state, int batchSize, int maxCpuThreads, int outputFormat);
+
+        int nvjpegDecodeBatched(Pointer handle, Pointer state, Pointer data, Pointer lengths, Pointer images, long stream);
 
         int nvjpegEncoderStateCreate(Pointer handle, PointerByReference state, long stream);
 

@@ -37,9 +37,9 @@ final class PinnedBuffer implements AutoCloseable {
         inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).put(pixels, from, to - from));
     }
 
-    /** Copies bytes in, from the start (a compressed file for a device codec). */
-    void put(byte[] data) {
-        host.getByteBuffer(0, data.length).put(data);
+    /** Copies bytes in at {@code offset} (compressed files for a device codec). */
+    void put(byte[] data, long offset) {
+        host.getByteBuffer(offset, data.length).put(data);
     }
 
     /** {@code old} when it holds {@code bytes}, else a new buffer of at least that size (the old one freed). */

@@ -6,14 +6,22 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.DeviceJpeg;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
+import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.RowSinks;
 import org.convolab.io.SampleImages;
 import org.convolab.io.TestJpegs;
 import org.junit.jupiter.api.AfterAll;
@@ -67,7 +75,10 @@ class NvJpegGpuTest {
         byte[] gpu = codec.transcode(input, spec, Strategy.AUTO, quality);
         RgbaImage decodedOnCpu = read(input, "in.jpg");
         RgbaImage reference = ReferenceConvolver.filter(decodedOnCpu, spec);
-        RgbaImage cpuWay = read(TestJpegs.jpeg(reference, quality, false, false), "cpu.jpg");
+        // the CPU way's encoder as the batch runs it (no chroma subsampling from quality 90)
+        Path cpuFile = dir.resolve("cpu.jpg");
+        RowSinks.write(cpuFile, false, reference, new SampleFormat(3, 8), Optional.empty(), new RowSinks.Options(quality, 1), n -> { });
+        RgbaImage cpuWay = ImageFiles.read(cpuFile);
         RgbaImage gpuWay = read(gpu, "gpu.jpg");
         double between = TestJpegs.psnr(gpuWay, cpuWay);
         double toReference = TestJpegs.psnr(gpuWay, reference);
@@ -76,6 +87,36 @@ class NvJpegGpuTest {
         assertThat(gpuWay.width()).isEqualTo(photo.width());
         assertThat(between).isGreaterThanOrEqualTo(quality >= 90 ? 45 : 38);
         assertThat(toReference).isGreaterThanOrEqualTo(TestJpegs.psnr(cpuWay, reference) - 3);
+    }
+
+    @Test
+    void filesFromManyThreadsAreGatheredIntoBatchesWithTheSameResults() throws Exception {
+        DeviceJpeg codec = codecOrSkip();
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("gaussian:1"), BorderPolicy.parse("mirror"));
+        List<byte[]> inputs = new ArrayList<>();
+        for (String name : List.of("astronaut.png", "coffee.png", "chelsea.png")) {
+            RgbaImage img = ImageFiles.read(SampleImages.path(name));
+            inputs.add(TestJpegs.jpeg(img, 92, false, false));
+            inputs.add(TestJpegs.jpeg(img, 85, false, false));
+        }
+        List<byte[]> oneByOne = new ArrayList<>();
+        for (byte[] in : inputs) {
+            oneByOne.add(codec.transcode(in, spec, Strategy.AUTO, 92));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(inputs.size() * 2);
+        try {
+            List<Future<byte[]>> together = new ArrayList<>();
+            for (int round = 0; round < 2; round++) {
+                for (byte[] in : inputs) {
+                    together.add(pool.submit(() -> codec.transcode(in, spec, Strategy.AUTO, 92)));
+                }
+            }
+            for (int i = 0; i < together.size(); i++) {
+                assertThat(together.get(i).get()).as("file %d", i % inputs.size()).isEqualTo(oneByOne.get(i % inputs.size()));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
