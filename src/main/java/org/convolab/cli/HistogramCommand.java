@@ -276,7 +276,7 @@ public final class HistogramCommand implements Callable<Integer> {
                 for (Map<String, Object> row : rows) {
                     List<String> cells = new ArrayList<>();
                     for (Object v : row.values()) {
-                        String t = String.valueOf(v);
+                        String t = UserText.escape(String.valueOf(v)); // the workload holds the image's file name
                         cells.add(t.contains(",") || t.contains(" ") || t.contains("\"") ? "\"" + t.replace("\"", "\"\"") + "\"" : t);
                     }
                     out.println(String.join(",", cells));
