@@ -15,7 +15,7 @@ public final class Main {
         if (args.length == 0) {
             args = new String[] {"gui"};
         }
-        int code = Cli.run(args, System.out, System.err);
+        int code = Cli.runOnStandardStreams(args);
         if (code != 0 || !Cli.isGui(args)) {
             System.exit(code);
         }

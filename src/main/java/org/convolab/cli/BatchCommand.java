@@ -16,6 +16,7 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
+import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
@@ -101,7 +102,7 @@ public final class BatchCommand implements Callable<Integer> {
             }
             new org.convolab.io.EncodeOptions(encoding.pngLevel, encoding.quality);
             if (!org.convolab.engine.BatchPlan.FORMATS.contains(format.toLowerCase(java.util.Locale.ROOT))) {
-                throw new ConvolabException("unknown format '" + org.convolab.core.UserText.escape(format) + "' (use "
+                throw new ConvolabException("unknown format '" + UserText.escape(format) + "' (use "
                         + String.join(", ", org.convolab.engine.BatchPlan.FORMATS) + ")");
             }
             ordinals = parseDevices(devices);
@@ -143,9 +144,10 @@ public final class BatchCommand implements Callable<Integer> {
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
             Reporter reporter = new Reporter(out, err, bar, quiet, t0);
             java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Consumer<String> say = Cli.notices(err);
             Consumer<String> notices = n -> {
                 if (said.add(n)) {
-                    err.println("convolab: " + n);
+                    say.accept(n);
                 }
             };
             FaithfulFileStages cpuWay = new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices);
@@ -204,7 +206,7 @@ public final class BatchCommand implements Callable<Integer> {
         List<ConvolutionEngine> engines = new ArrayList<>();
         try {
             if (engine.backend == Backend.CPU) {
-                engines.add(Engines.open(Backend.CPU, msg -> err.println("convolab: " + msg)));
+                engines.add(Engines.open(Backend.CPU, Cli.notices(err)));
                 return engines;
             }
             if (ordinals == null) { // all
@@ -215,7 +217,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             }
             for (int ordinal : ordinals) {
-                ConvolutionEngine e = Engines.open(engine.backend, ordinal, msg -> err.println("convolab: " + msg));
+                ConvolutionEngine e = engine.open(ordinal, Cli.notices(err));
                 engines.add(e);
                 if (e.backend().equals("cpu")) { // auto found no usable GPU: one CPU engine is all there is
                     break;
@@ -294,17 +296,19 @@ public final class BatchCommand implements Callable<Integer> {
             String rate = String.format(Locale.ROOT, "%.1f MP/s", pixels / 1e6 / Math.max(s, 1e-3));
             switch (o.status()) {
                 case FAILED -> {
-                    err.println("convolab: " + o.job().input() + ": " + o.message());
+                    // file names may hold control characters (an ESC sequence, a newline): escaped, never sent raw
+                    err.println("convolab: " + UserText.escape(o.job().input().toString()) + ": " + UserText.escape(o.message()));
                     err.flush();
                 }
                 case SKIPPED -> {
                     if (!quiet && !Progress.onTerminal()) {
-                        out.println("skipped " + o.job().input() + ": " + o.message());
+                        out.println("skipped " + UserText.escape(o.job().input().toString()) + ": " + UserText.escape(o.message()));
                     }
                 }
                 case DONE -> {
                     if (!quiet && !Progress.onTerminal()) {
-                        out.printf(Locale.ROOT, "done %s -> %s (%.1f s, %s)%n", o.job().input(), o.job().output(), s, rate);
+                        out.printf(Locale.ROOT, "done %s -> %s (%.1f s, %s)%n", UserText.escape(o.job().input().toString()),
+                                UserText.escape(o.job().output().toString()), s, rate);
                     }
                 }
             }

@@ -135,7 +135,7 @@ public final class BenchCommand implements Callable<Integer> {
             return interactive(size, policy, err);
         }
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+        try (ConvolutionEngine engine = Engines.open(backend, Cli.notices(err))) {
             if (engine.backend().equals("cpu") && !cmd.commandLine().getParseResult().hasMatchedOption("--size")) {
                 wh = new int[] {CPU_DEFAULT_SIZE.width(), CPU_DEFAULT_SIZE.height()};
             }
@@ -197,7 +197,7 @@ public final class BenchCommand implements Callable<Integer> {
         String backendName;
         String device;
         String used;
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+        try (ConvolutionEngine engine = Engines.open(backend, Cli.notices(err))) {
             backendName = engine.backend();
             device = engine.device();
             FilterResult r = null;

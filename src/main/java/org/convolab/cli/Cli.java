@@ -9,18 +9,49 @@ import picocli.CommandLine;
 /**
  * Runs the command line: picocli parses, the subcommands work, and this class turns every failure
  * into an exit code and one line on stderr. Exit 0 on success, 1 on bad input (one clear line, no
- * stack trace), 2 on a usage error (picocli's message and the usage).
+ * stack trace), 2 on a usage error (one line, then {@code Try 'convolab CMD --help' for more
+ * information.}, as GNU tools do), {@value #EXIT_READER_GONE} when the reader of standard output went
+ * away (quietly, as {@code cat} killed by SIGPIPE).
  */
 public final class Cli {
 
     /** Longest error line printed: user tokens inside are cut shorter, this bounds the rest. */
     static final int MAX_LINE = 400;
 
+    /**
+     * Exit status when the reader of standard output went away ({@code convolab histogram IMG | head}):
+     * 128 + SIGPIPE, what a shell reports for {@code cat} or {@code seq} killed by SIGPIPE. The JVM ignores
+     * SIGPIPE; GNU tools that ignore it print {@code write error: Broken pipe} and exit 1 instead, but a
+     * closed pipe is the reader's choice, not an error, so Convolab stays quiet as they do by default.
+     */
+    static final int EXIT_READER_GONE = 141;
+
     private Cli() {
     }
 
     /** Runs the CLI with the given streams and returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, null);
+    }
+
+    /**
+     * Runs the CLI on the process's own standard output and error (the entry point's call): a reader of
+     * standard output that goes away ends the run quietly with {@value #EXIT_READER_GONE}.
+     */
+    public static int runOnStandardStreams(String[] args) {
+        StandardOutput raw = new StandardOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        PrintStream out = new PrintStream(new java.io.BufferedOutputStream(raw, 8192), true);
+        System.setOut(out); // code that prints to System.out goes through the same stream
+        int code = run(args, out, System.err, raw);
+        out.flush();
+        return code == 0 && raw.readerGone() ? EXIT_READER_GONE : code;
+    }
+
+    /**
+     * {@link #run(String[], PrintStream, PrintStream)} where {@code raw} (when not null) is the stream
+     * under {@code out}, which tells a closed pipe from a full disk.
+     */
+    static int run(String[] args, PrintStream out, PrintStream err, StandardOutput raw) {
         CommandLine cl = commandLine(out, err);
         int code;
         try {
@@ -31,7 +62,12 @@ public final class Cli {
         }
         // PrintStream and PrintWriter swallow write errors (a full disk, /dev/full): ask them
         if (cl.getOut().checkError() || out.checkError()) {
-            err.println("convolab: cannot write to standard output (the disk is full, or the reader closed it); the output is incomplete");
+            if (raw != null && raw.readerGone()) {
+                return code == 0 ? EXIT_READER_GONE : code; // the reader is done with the output: nothing to say
+            }
+            String why = raw != null && raw.failure() != null && raw.failure().getMessage() != null
+                    ? safe(raw.failure().getMessage()) : "the disk is full, or another write error";
+            err.println("convolab: cannot write to standard output (" + why + "); the output is incomplete");
             return code == 0 ? 1 : code;
         }
         return code;
@@ -52,17 +88,34 @@ public final class Cli {
             return 1;
         });
         cl.setParameterExceptionHandler((ex, args) -> {
-            // a usage error: picocli's message, made safe to print, then the usage; exit 2
+            // a usage error: picocli's message, made safe to print, its suggestions (a misspelt option or
+            // command), then where the usage is; not the usage itself, which would scroll the error away
             CommandLine c = ex.getCommandLine();
             PrintWriter e = c.getErr();
-            e.println("convolab: " + safe(ex.getMessage()));
-            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, e)) {
-                c.usage(e);
-            }
+            String m = ex.getMessage() == null ? "" : ex.getMessage();
+            e.println("convolab: " + safe(m.startsWith("Error: ") ? m.substring("Error: ".length()) : m));
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, e);
+            e.println(tryHelp(c));
             e.flush();
             return c.getCommandSpec().exitCodeOnInvalidInput();
         });
         return cl;
+    }
+
+    /** The line after a usage error: {@code Try 'convolab filter --help' for more information.} */
+    static String tryHelp(CommandLine c) {
+        return "Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.";
+    }
+
+    /**
+     * Where a command's notices go: a line on {@code err} each, {@code convolab: } first, with control
+     * characters of file names in them escaped.
+     */
+    static java.util.function.Consumer<String> notices(PrintWriter err) {
+        return msg -> {
+            err.println("convolab: " + safe(msg));
+            err.flush();
+        };
     }
 
     /** One line for any failure: the message of a ConvolabException, else the error's kind and message. */

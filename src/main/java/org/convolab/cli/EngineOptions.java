@@ -1,8 +1,12 @@
 package org.convolab.cli;
 
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Strategy;
 import org.convolab.engine.Backend;
+import org.convolab.engine.Engines;
 import picocli.CommandLine.Option;
 
 /** Where and how files are filtered: backend, strategy and the size limit; shared by the commands that filter files. */
@@ -26,6 +30,32 @@ public final class EngineOptions {
     Strategy strategyFor(FilterSpec spec) {
         strategy.checkApplicable(spec.mask());
         return strategy;
+    }
+
+    /** {@link #open(Backend, int, Consumer)} of the backend asked for. */
+    ConvolutionEngine open(int ordinal, Consumer<String> notices) {
+        return open(backend, ordinal, notices);
+    }
+
+    /**
+     * Opens an engine on GPU {@code ordinal}, or the CPU engine. The default backend (auto) on a machine
+     * without a usable GPU opens the CPU engine without a word: a line about the missing GPU on every
+     * {@code filter} and {@code batch} is noise. {@link #whyNoGpu}, {@code convolab devices} and an explicit
+     * {@code --backend cuda} say why; a GPU that is there but fails to open is still reported.
+     */
+    static ConvolutionEngine open(Backend backend, int ordinal, Consumer<String> notices) {
+        if (backend == Backend.AUTO && !Engines.devices().usable()) {
+            return Engines.open(Backend.CPU, notices);
+        }
+        return Engines.open(backend, ordinal, notices);
+    }
+
+    /** Why the auto backend runs on the CPU (for {@code --timings}), or empty when a GPU is usable or the CPU was asked for. */
+    Optional<String> whyNoGpu() {
+        if (backend != Backend.AUTO || Engines.devices().usable()) {
+            return Optional.empty();
+        }
+        return Optional.of("GPU not used: " + Engines.devices().problem() + "; the CPU engine filtered");
     }
 
     /** The pixel limit. */

@@ -3,13 +3,12 @@ package org.convolab.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
-import org.convolab.engine.Backend;
-import org.convolab.engine.Engines;
 import org.convolab.engine.FileFilter;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.ImageFiles;
@@ -31,7 +30,7 @@ public final class FilterCommand implements Callable<Integer> {
     @Spec
     CommandSpec cmd;
 
-    @Parameters(index = "0", paramLabel = "IN", description = "input image: PNG, JPEG, BMP, GIF or TIFF")
+    @Parameters(index = "0", paramLabel = "IN", description = "input image: PNG, JPEG, BMP, GIF or TIFF; - reads it from standard input")
     Path input;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "output image (.png, .jpg, .bmp, .tif)")
@@ -54,6 +53,10 @@ public final class FilterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (PipedInput.isStdin(input) && filter.maskFromStdin()) {
+            throw new picocli.CommandLine.ParameterException(cmd.commandLine(),
+                    "the image and the mask cannot both come from standard input (-): give one of them as a file");
+        }
         FilterSpec spec = filter.spec();
         Strategy st = where.strategy;
         st.checkApplicable(spec.mask());
@@ -62,14 +65,18 @@ public final class FilterCommand implements Callable<Integer> {
         }
         // the output's problems (exists, folder missing or read-only) are found before the slow decode
         ImageFiles.checkWritable(output, force);
-        var err = cmd.commandLine().getErr();
-        FileFilter.Job job = new FileFilter.Job(input, output, force, where.maxPixels(),
-                encoding.options(), 0);
+        Consumer<String> notices = Cli.notices(cmd.commandLine().getErr());
         long t0 = System.nanoTime();
-        try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
-            StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));
-            if (timings) {
-                cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));
+        try (PipedInput in = PipedInput.of(input, System.in)) {
+            FileFilter.Job job = new FileFilter.Job(in.path(), output, force, where.maxPixels(), encoding.options(), 0);
+            try (ConvolutionEngine engine = where.open(0, notices)) {
+                StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> notices.accept(in.renamed(msg)));
+                if (timings) {
+                    where.whyNoGpu().ifPresent(notices);
+                    cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));
+                }
+            } catch (ConvolabException e) {
+                throw in.renamed(e);
             }
         }
         return 0;

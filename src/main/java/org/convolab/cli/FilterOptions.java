@@ -20,7 +20,8 @@ public final class FilterOptions {
         String spec;
 
         @Option(names = "--mask-file", paramLabel = "FILE",
-                description = "an ImageJ-style text mask: one row per line, numbers separated by spaces or commas, # comments")
+                description = "an ImageJ-style text mask: one row per line, numbers separated by spaces or commas, # comments; "
+                        + "- reads it from standard input")
         Path file;
     }
 
@@ -50,7 +51,8 @@ public final class FilterOptions {
 
     /** The mask the options give, normalised and flipped as asked. */
     Mask mask() {
-        Mask m = mask.spec != null ? MaskPresets.parse(mask.spec) : MaskFiles.read(mask.file);
+        Mask m = mask.spec != null ? MaskPresets.parse(mask.spec)
+                : PipedInput.isStdin(mask.file) ? MaskFiles.read(System.in, PipedInput.STDIN) : MaskFiles.read(mask.file);
         if (normalize) {
             if (m.sum() == 0) {
                 throw new ConvolabException("cannot normalise: the mask's weights sum to 0 (drop --normalize, or use --divisor)");
@@ -61,6 +63,11 @@ public final class FilterOptions {
             m = m.flipped();
         }
         return m;
+    }
+
+    /** True when the mask is read from standard input ({@code --mask-file -}). */
+    boolean maskFromStdin() {
+        return mask.file != null && PipedInput.isStdin(mask.file);
     }
 
     /** The whole filter spec. */

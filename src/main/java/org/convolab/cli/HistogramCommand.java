@@ -62,7 +62,8 @@ public final class HistogramCommand implements Callable<Integer> {
     @Spec
     CommandSpec cmd;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "IMAGE", description = "PNG, JPEG, BMP, GIF or TIFF (optional with --bench)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "IMAGE",
+            description = "PNG, JPEG, BMP, GIF or TIFF; - reads it from standard input (optional with --bench)")
     Path input;
 
     @Option(names = "--strategy", paramLabel = "NAME", converter = StrategyName.class,
@@ -120,15 +121,30 @@ public final class HistogramCommand implements Callable<Integer> {
         if (input == null && !bench) {
             throw new ParameterException(cmd.commandLine(), "Missing required parameter: 'IMAGE'");
         }
+        if (input == null) {
+            return count(null);
+        }
+        try (PipedInput in = PipedInput.of(input, System.in)) {
+            try {
+                return count(in.path());
+            } catch (ConvolabException e) {
+                throw in.renamed(e);
+            }
+        }
+    }
+
+    /** Counts (or benches) the image read from {@code file}: the input, or the copy of what came through a pipe. */
+    private int count(Path file) {
         long maxPixels = (long) (maxMegapixels * 1e6);
         // the bench times 8-bit images; a 16-bit file is counted at its depth
-        Optional<Rgba16Image> wide = bench || input == null ? Optional.empty() : SixteenBitImages.read(input, maxPixels);
+        Optional<Rgba16Image> wide = bench || file == null ? Optional.empty() : SixteenBitImages.read(file, maxPixels);
         int depth = wide.isPresent() ? 16 : 8;
         int n = binsFor(depth);
-        RgbaImage image = wide.isPresent() || input == null ? null : ImageFiles.read(input, maxPixels);
+        RgbaImage image = wide.isPresent() || file == null ? null : ImageFiles.read(file, maxPixels);
         HistogramStrategy chosen = strategy == null ? HistogramStrategy.FAST : strategy;
         PrintWriter err = cmd.commandLine().getErr();
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+        // counting an image on the default backend says nothing of a missing GPU (--bench does)
+        try (ConvolutionEngine engine = bench ? Engines.open(backend, Cli.notices(err)) : EngineOptions.open(backend, 0, Cli.notices(err))) {
             if (bench) {
                 List<HistogramStrategy> list = strategy == null ? List.of(HistogramStrategy.values()) : List.of(strategy);
                 String name = input == null ? null : String.valueOf(input.getFileName());
@@ -144,7 +160,7 @@ public final class HistogramCommand implements Callable<Integer> {
             HistogramResult r = wide.isPresent() ? engine.histogram(wide.get(), n, chosen) : engine.histogram(image, n, chosen);
             int w = wide.isPresent() ? wide.get().width() : image.width();
             int h = wide.isPresent() ? wide.get().height() : image.height();
-            print(r, w, h, ImageAlpha.declared(input));
+            print(r, w, h, ImageAlpha.declared(file));
         }
         return 0;
     }
@@ -174,7 +190,7 @@ public final class HistogramCommand implements Callable<Integer> {
         int side = HistogramContention.SIDE;
         OptionConverters.Size wh = size == null ? new OptionConverters.Size(side, side) : size;
         PrintWriter err = cmd.commandLine().getErr();
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+        try (ConvolutionEngine engine = Engines.open(backend, Cli.notices(err))) {
             HistogramContention.Result r = HistogramContention.run(engine, HistogramContention.subjects(wh.width(), wh.height()));
             PrintWriter out = cmd.commandLine().getOut();
             out.print(HistogramContention.text(r));
@@ -260,7 +276,7 @@ public final class HistogramCommand implements Callable<Integer> {
                 for (Map<String, Object> row : rows) {
                     List<String> cells = new ArrayList<>();
                     for (Object v : row.values()) {
-                        String t = String.valueOf(v);
+                        String t = UserText.escape(String.valueOf(v)); // the workload holds the image's file name
                         cells.add(t.contains(",") || t.contains(" ") || t.contains("\"") ? "\"" + t.replace("\"", "\"\"") + "\"" : t);
                     }
                     out.println(String.join(",", cells));

@@ -55,7 +55,7 @@ public final class SelftestCommand implements Callable<Integer> {
         Conformance.Summary s;
         HistogramCheck.Summary hs;
         PlaneFilterCheck.Summary ps;
-        try (ConvolutionEngine engine = Engines.open(backend, msg -> err.println("convolab: " + msg))) {
+        try (ConvolutionEngine engine = Engines.open(backend, Cli.notices(err))) {
             out.println("selftest on " + engine.backend() + " (" + engine.device() + "): " + list.size() + " strategies");
             out.flush();
             List<String> failures = new ArrayList<>();

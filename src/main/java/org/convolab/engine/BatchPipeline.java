@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.OutputExistsException;
 
 /**
  * Filters many files as a pipeline, not a loop: files are decoded and encoded on a pool of codec
@@ -251,6 +252,9 @@ public final class BatchPipeline<D, F> {
             stages.encode(filtered, job.output(), force);
             encodeNs.add(System.nanoTime() - t0);
             report(outcomes, index, new Outcome(job, Status.DONE, "", pixels));
+        } catch (OutputExistsException e) {
+            // another run (a second batch into the same folder) wrote this output since the check before decoding
+            report(outcomes, index, new Outcome(job, Status.SKIPPED, job.output() + " exists, skipped (another run wrote it meanwhile)", 0));
         } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
             report(outcomes, index, failed(job, e));
         } finally {

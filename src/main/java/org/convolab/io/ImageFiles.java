@@ -24,6 +24,7 @@ import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.ImageOutputStream;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.OutputExistsException;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.UserText;
 
@@ -243,8 +244,9 @@ public final class ImageFiles {
         }
     }
 
-    private static ConvolabException exists(String name) {
-        return new ConvolabException("not writing " + name + ": the file exists (use --force to replace it)");
+    /** The error for an output that exists (found before the write, or by the atomic link at its end). */
+    static OutputExistsException exists(String name) {
+        return new OutputExistsException("not writing " + name + ": the file exists (use --force to replace it)");
     }
 
     /**

@@ -1,6 +1,10 @@
 package org.convolab.io;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,15 +22,23 @@ public final class MaskFiles {
     private MaskFiles() {
     }
 
-    /** Reads a mask file (UTF-8, a byte-order mark allowed); errors name the file, line and column. */
+    /**
+     * Reads a mask file (UTF-8, a byte-order mark allowed); errors name the file, line and column. A pipe,
+     * FIFO or device ({@code --mask-file <(printf ...)}, {@code /dev/stdin}) is read as a stream.
+     */
     public static Mask read(Path file) {
         String name = UserText.escape(file.toString());
         try {
             if (Files.isDirectory(file)) {
                 throw new ConvolabException("cannot read mask file " + name + ": it is a folder, not a mask file");
             }
-            if (!Files.isRegularFile(file)) {
+            if (!Files.exists(file)) {
                 throw new ConvolabException("cannot read mask file " + name + ": no such file");
+            }
+            if (!Files.isRegularFile(file)) {
+                try (InputStream in = Files.newInputStream(file)) {
+                    return read(in, name);
+                }
             }
             if (Files.size(file) > MAX_BYTES) {
                 throw new ConvolabException("cannot read mask file " + name + ": over 1 MiB, too large for a mask");
@@ -42,6 +54,30 @@ public final class MaskFiles {
             throw new ConvolabException("cannot read mask file " + name + ": permission denied");
         } catch (IOException e) {
             throw new ConvolabException("cannot read mask file " + name + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads a mask from a stream (standard input, a pipe) to its end: at most 1 MiB of UTF-8 text.
+     *
+     * @param name what messages call the stream, e.g. "standard input"
+     */
+    public static Mask read(InputStream in, String name) {
+        try {
+            byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new ConvolabException("cannot read mask from " + name + ": over 1 MiB, too large for a mask");
+            }
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            return MaskText.parse(text, name);
+        } catch (CharacterCodingException e) {
+            throw new ConvolabException("cannot read mask from " + name + ": not text (UTF-8)");
+        } catch (IOException e) {
+            throw new ConvolabException("cannot read mask from " + name + ": " + e.getMessage());
         }
     }
 

@@ -29,6 +29,7 @@ import javax.imageio.ImageWriter;
 import javax.imageio.metadata.IIOMetadata;
 import javax.imageio.stream.ImageOutputStream;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.UserText;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSink;
 import org.convolab.core.SampleFormat;
@@ -112,19 +113,20 @@ public final class RowSinks {
     private static void write(Path file, boolean replace, int width, int height, SampleFormat format, Optional<byte[]> icc,
                               Options options, Consumer<String> notices, Body body, RgbaImage packed) {
         String kind = ImageFiles.formatOf(file);
+        String name = UserText.escape(file.toString()); // a file name may hold control characters
         if (kind == null) {
-            throw new ConvolabException("cannot write " + file + ": unknown extension (use .png, .jpg, .bmp or .tif)");
+            throw new ConvolabException("cannot write " + name + ": unknown extension (use .png, .jpg, .bmp or .tif)");
         }
         Path target = FileIdentity.resolved(file);
         if (Files.isDirectory(target)) {
-            throw new ConvolabException("cannot write " + file + ": it is a folder");
+            throw new ConvolabException("cannot write " + name + ": it is a folder");
         }
-        if (!replace && Files.exists(target)) {
-            throw new ConvolabException("not writing " + file + ": the file exists (use --force to replace it)");
+        if (!replace && Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw ImageFiles.exists(name);
         }
         Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
+            throw new ConvolabException("cannot write " + name + ": folder " + UserText.escape(String.valueOf(dir)) + " does not exist");
         }
         SampleFormat out = fileFormat(kind, format, notices);
         if (!kind.equals("png")) {
@@ -139,15 +141,18 @@ public final class RowSinks {
                     writeWhole(stream, kind, width, height, format, out, icc, options, body, packed);
                 }
             });
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // the atomic link found the name taken: another run wrote this output while this one encoded it
+            throw ImageFiles.exists(name);
         } catch (java.nio.file.AccessDeniedException e) {
-            throw new ConvolabException("cannot write " + file + ": permission denied");
+            throw new ConvolabException("cannot write " + name + ": permission denied");
         } catch (IOException | UncheckedIOException | PngjException e) {
             Throwable c = e;
             while (c.getCause() != null && c.getCause() != c) {
                 c = c.getCause();
             }
             String m = c.getMessage();
-            throw new ConvolabException("cannot write " + file + (m == null || m.isBlank() ? "" : " (" + m.strip() + ")"));
+            throw new ConvolabException("cannot write " + name + (m == null || m.isBlank() ? "" : " (" + UserText.escape(m.strip()) + ")"));
         }
     }
 

@@ -187,4 +187,23 @@ class BatchCommandTest {
         CliTest.Run r = batch(in.toString(), "-o", out.toString(), "--mask", "box:3", "--devices", "0,1");
         assertThat(r.code()).as(r.err()).isZero(); // the CPU backend is one engine whatever --devices says
     }
+
+    @Test
+    void controlCharactersInFileNamesNeverReachTheTerminalRaw() throws Exception {
+        Path evil = Files.createDirectories(dir.resolve("evil"));
+        ImageFiles.write(image, evil.resolve("title\u001b]0;pwned\u0007.png"), false); // would set the window title
+        ImageFiles.write(image, evil.resolve("x\n9 done, 0 skipped, 0 failed in 0.1 s.png"), false); // would forge a summary
+        ImageFiles.write(image, evil.resolve("skip\u001b[31m.png"), false);
+        Files.writeString(evil.resolve("bad\u001b[2J.png"), "not a png");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("skip\u001b[31m.png"), "keep me");
+        CliTest.Run r = batch(evil.toString(), "-o", out.toString(), "--mask", "box:3");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out() + r.err()).doesNotContain("\u001b").doesNotContain("\u0007");
+        assertThat(r.out().lines()).noneMatch(l -> l.startsWith("9 done"));
+        assertThat(r.out()).contains("done " + evil + "/title\\u001b]0;pwned\\u0007.png -> ")
+                .contains("x\\n9 done, 0 skipped").contains("skipped " + evil + "/skip\\u001b[31m.png: ")
+                .contains("2 done, 1 skipped, 1 failed");
+        assertThat(r.errLines()).singleElement().asString().startsWith("convolab: " + evil + "/bad\\u001b[2J.png: ");
+    }
 }

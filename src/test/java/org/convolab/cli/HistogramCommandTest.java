@@ -254,4 +254,21 @@ class HistogramCommandTest {
         assertThat(bench.code()).isEqualTo(2);
         assertThat(bench.err()).contains("the bench's images are 8-bit");
     }
+
+    @Test
+    void controlCharactersInTheImageNameAreEscapedInEveryFormat() throws Exception {
+        Path in = dir.resolve("t\u001b]0;pwned\u0007\nfake.png");
+        png(in, 20, 10, false, 3);
+        for (String format : new String[] {"table", "csv", "json"}) {
+            Run counted = CliTest.run("histogram", in.toString(), "--backend", "cpu", "--format", format);
+            assertThat(counted.code()).as(format + counted.err()).isZero();
+            Run bench = CliTest.run("histogram", "--bench", in.toString(), "--backend", "cpu", "--size", "16x8", "--repeat", "1",
+                    "--warmup", "0", "--format", format);
+            assertThat(bench.code()).as(format + bench.err()).isZero();
+            for (Run r : new Run[] {counted, bench}) {
+                assertThat(r.out() + r.err()).as(format).doesNotContain("\u001b").doesNotContain("\u0007");
+                assertThat(r.out().lines()).as(format).noneMatch(l -> l.startsWith("fake.png"));
+            }
+        }
+    }
 }

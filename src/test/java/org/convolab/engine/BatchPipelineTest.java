@@ -204,4 +204,49 @@ class BatchPipelineTest {
             }
         }
     }
+
+    @Test
+    void anOutputAnotherRunWritesMeanwhileIsSkippedNotFailed() throws Exception {
+        RgbaImage image = SyntheticImages.gradient(30, 20);
+        RgbaImage theirs = SyntheticImages.gradient(7, 5);
+        Path in = Files.createDirectories(dir.resolve("in"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        ImageFiles.write(image, in.resolve("n01.png"), false);
+        ImageFiles.write(image, in.resolve("n02.png"), false);
+        FaithfulFileStages real = new FaithfulFileStages(FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("mirror")),
+                Strategy.AUTO, 1_000_000, org.convolab.io.RowSinks.Options.defaults(), n -> { });
+        // a second batch into the same folder writes each output after this one checked it and before it encodes
+        BatchPipeline.Stages<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> racing = new BatchPipeline.Stages<>() {
+            @Override
+            public FaithfulFileStages.Opened decode(Path input) {
+                return real.decode(input);
+            }
+
+            @Override
+            public FaithfulFileStages.Filtered filter(ConvolutionEngine engine, FaithfulFileStages.Opened decoded) {
+                return real.filter(engine, decoded);
+            }
+
+            @Override
+            public void encode(FaithfulFileStages.Filtered filtered, Path output, boolean replace) {
+                ImageFiles.write(theirs, output, false);
+                real.encode(filtered, output, replace);
+            }
+
+            @Override
+            public long pixels(FaithfulFileStages.Opened decoded) {
+                return real.pixels(decoded);
+            }
+        };
+        List<BatchPipeline.Job> jobs = List.of(new BatchPipeline.Job(in.resolve("n01.png"), out.resolve("n01.png")),
+                new BatchPipeline.Job(in.resolve("n02.png"), out.resolve("n02.png")));
+        BatchPipeline.Result r;
+        try (CpuEngine engine = new CpuEngine()) {
+            r = new BatchPipeline<>(racing, List.of(engine), 2, false, o -> { }).run(jobs);
+        }
+        assertThat(r.count(BatchPipeline.Status.SKIPPED)).isEqualTo(2);
+        assertThat(r.count(BatchPipeline.Status.FAILED)).isZero();
+        assertThat(r.outcomes()).allSatisfy(o -> assertThat(o.message()).contains("exists, skipped").doesNotContain(".tmp"));
+        assertThat(ImageFiles.read(out.resolve("n01.png")).maxDifference(theirs)).isZero(); // the other run's output, whole
+    }
 }
