@@ -263,6 +263,11 @@ public final class CpuEngine implements ConvolutionEngine {
         boolean abs = spec.abs();
         for (int x = 0; x < w; x++) {
             float a = abs ? Math.abs(acc[x]) : acc[x];
+            if (!Float.isFinite(a)) {
+                // FilterSpec refuses weights that can overflow; a backstop, never a silently clamped value
+                throw new org.convolab.core.ConvolabException("the filter's sums overflowed the float range (" + a
+                        + "); scale the mask's weights down");
+            }
             float v = (float) Math.floor(a / div + off + 0.5f);
             int b = v <= 0f ? 0 : (v >= 255f ? 255 : (int) v);
             out[o + x] |= b << shift;
