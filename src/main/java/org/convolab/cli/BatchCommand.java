@@ -139,7 +139,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             };
             BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
-                    new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices), workers,
+                    new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices, encoding.autoOrient), workers,
                     codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {

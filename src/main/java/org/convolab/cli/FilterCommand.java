@@ -64,7 +64,7 @@ public final class FilterCommand implements Callable<Integer> {
         ImageFiles.checkWritable(output, force);
         var err = cmd.commandLine().getErr();
         FileFilter.Job job = new FileFilter.Job(input, output, force, where.maxPixels(),
-                encoding.options(), 0);
+                encoding.options(), 0, encoding.autoOrient);
         long t0 = System.nanoTime();
         try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
             StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));

@@ -45,9 +45,28 @@ import org.w3c.dom.NodeList;
  */
 public final class RowSinks {
 
-    /** How to encode. */
-    public record Options(int jpegQuality, int pngLevel) {
+    /**
+     * How to encode, and the input's EXIF that JPEG and TIFF outputs keep.
+     *
+     * @param exif the input's EXIF: a JPEG output carries its block (APP1) with its orientation, a TIFF output its
+     *             orientation (the Orientation tag; the rest of the EXIF is not written into TIFFs); PNG and BMP
+     *             outputs keep none
+     */
+    public record Options(int jpegQuality, int pngLevel, Exif exif) {
+        /** Without EXIF. */
+        public Options(int jpegQuality, int pngLevel) {
+            this(jpegQuality, pngLevel, Exif.NONE);
+        }
+
+        /** These options with the input's EXIF. */
+        public Options withExif(Exif e) {
+            return new Options(jpegQuality, pngLevel, e);
+        }
+
         public Options {
+            if (exif == null) {
+                exif = Exif.NONE;
+            }
             if (jpegQuality < 1 || jpegQuality > 100) {
                 throw new ConvolabException("JPEG quality must be from 1 to 100, not " + jpegQuality);
             }
@@ -127,6 +146,10 @@ public final class RowSinks {
             throw new ConvolabException("cannot write " + file + ": folder " + dir + " does not exist");
         }
         SampleFormat out = fileFormat(kind, format, notices);
+        if (options.exif().turned() && (kind.equals("png") || kind.equals("bmp"))) {
+            notices.accept(kind.toUpperCase(Locale.ROOT) + " keeps no EXIF: the input's orientation " + options.exif().orientation()
+                    + " is not written, so viewers show the stored pixels as they are (--auto-orient turns them upright)");
+        }
         if (!kind.equals("png")) {
             HeapCheck.require((long) width * height * out.channels() * (out.bitDepth() / 8) + (64L << 20),
                     String.format(Locale.ROOT, "encoding this %dx%d %s whole", width, height, kind.toUpperCase(Locale.ROOT)));
@@ -226,6 +249,13 @@ public final class RowSinks {
                 if (options.jpegQuality() >= 90) {
                     noChromaSubsampling(meta);
                 }
+                Optional<byte[]> exif = options.exif().app1Tiff();
+                if (exif.isPresent()) {
+                    exifSegment(meta, exif.get());
+                }
+            } else if (kind.equals("tiff") && options.exif().turned()) {
+                meta = writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param);
+                orientationTag(meta, options.exif().orientation());
             }
             writer.write(null, new IIOImage(img, null, meta), param);
         } finally {
@@ -264,6 +294,39 @@ public final class RowSinks {
                 f.alpha() ? Transparency.TRANSLUCENT : Transparency.OPAQUE, type);
         WritableRaster r = Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
         return new BufferedImage(cm, r, false, null);
+    }
+
+    /** Adds an APP1 segment of "Exif\0\0" and the EXIF block to the JPEG writer's metadata, after JFIF's APP0. */
+    private static void exifSegment(IIOMetadata meta, byte[] tiff) throws IOException {
+        String fmt = "javax_imageio_jpeg_image_1.0";
+        Node root = meta.getAsTree(fmt);
+        Node sequence = ((Element) root).getElementsByTagName("markerSequence").item(0);
+        javax.imageio.metadata.IIOMetadataNode app1 = new javax.imageio.metadata.IIOMetadataNode("unknown");
+        app1.setAttribute("MarkerTag", String.valueOf(0xe1));
+        byte[] data = new byte[6 + tiff.length];
+        System.arraycopy("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, data, 0, 6);
+        System.arraycopy(tiff, 0, data, 6, tiff.length);
+        app1.setUserObject(data);
+        sequence.insertBefore(app1, sequence.getFirstChild());
+        meta.setFromTree(fmt, root);
+    }
+
+    /** Adds the Orientation tag (274) to the JDK TIFF writer's metadata. */
+    private static void orientationTag(IIOMetadata meta, int orientation) throws IOException {
+        String fmt = "javax_imageio_tiff_image_1.0";
+        javax.imageio.metadata.IIOMetadataNode root = new javax.imageio.metadata.IIOMetadataNode(fmt);
+        javax.imageio.metadata.IIOMetadataNode ifd = new javax.imageio.metadata.IIOMetadataNode("TIFFIFD");
+        javax.imageio.metadata.IIOMetadataNode field = new javax.imageio.metadata.IIOMetadataNode("TIFFField");
+        field.setAttribute("number", "274");
+        field.setAttribute("name", "Orientation");
+        javax.imageio.metadata.IIOMetadataNode shorts = new javax.imageio.metadata.IIOMetadataNode("TIFFShorts");
+        javax.imageio.metadata.IIOMetadataNode value = new javax.imageio.metadata.IIOMetadataNode("TIFFShort");
+        value.setAttribute("value", String.valueOf(orientation));
+        shorts.appendChild(value);
+        field.appendChild(shorts);
+        ifd.appendChild(field);
+        root.appendChild(ifd);
+        meta.mergeTree(fmt, root);
     }
 
     /** Sets every component's sampling factors to 1 (4:4:4) in the JPEG writer's metadata. */
