@@ -44,11 +44,37 @@ final class PngChunks {
     }
 
     /**
-     * @param name the file as messages show it
-     * @throws ConvolabException for a metadata chunk that inflates past its cap, or pixel data too short for
-     *                           the declared size
+     * What a walk found of the pixel data.
+     *
+     * @param idat       bytes of IDAT chunks in the file
+     * @param pixelBytes bytes of the pixels the header declares (without the rows' filter bytes), -1 if unknown
      */
+    record Scan(long idat, long pixelBytes) {
+        /**
+         * @throws ConvolabException {@code cannot decode F: the PNG data is truncated (…)} when deflate cannot have
+         *                           packed the declared pixels into the IDAT bytes there are
+         */
+        void checkHolds(String name) {
+            if (pixelBytes > 0 && idat * DEFLATE_MAX_RATIO + DEFLATE_MAX_RATIO < pixelBytes) {
+                throw new ConvolabException(String.format(Locale.ROOT,
+                        "cannot decode %s: the PNG data is truncated (%,d bytes of pixel data cannot hold the %,d bytes "
+                                + "its header declares)", name, idat, pixelBytes));
+            }
+        }
+    }
+
+    /** {@link #scan} and {@link Scan#checkHolds}. */
     static void check(Path file, String name) {
+        scan(file, name).checkHolds(name);
+    }
+
+    /**
+     * Walks the chunks, inflating the compressed metadata into a counter.
+     *
+     * @param name the file as messages show it
+     * @throws ConvolabException for a metadata chunk that inflates past its cap
+     */
+    static Scan scan(Path file, String name) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             long pos = 8;
@@ -84,13 +110,9 @@ final class PngChunks {
                 }
                 pos = data + length + 4;
             }
-            if (pixelBytes > 0 && idat * DEFLATE_MAX_RATIO + DEFLATE_MAX_RATIO < pixelBytes) {
-                throw new ConvolabException(String.format(Locale.ROOT,
-                        "cannot decode %s: the PNG data is truncated (%,d bytes of pixel data cannot hold the %,d bytes "
-                                + "its header declares)", name, idat, pixelBytes));
-            }
+            return new Scan(idat, pixelBytes);
         } catch (IOException e) {
-            // unreadable here: the decoder says what is wrong
+            return new Scan(0, -1); // unreadable here: the decoder says what is wrong
         }
     }
 

@@ -41,10 +41,11 @@ public final class RowSources {
         String name = file.toString();
         check(file, name);
         if (isPng(file, name)) {
-            PngChunks.check(file, name); // before PNGJ inflates any metadata chunk
+            PngChunks.Scan scan = PngChunks.scan(file, name); // before PNGJ inflates any metadata chunk
             try (PngRowSource first = new PngRowSource(file)) {
                 checkSize(name, "PNG", first.width(), first.height(), maxPixels);
             }
+            scan.checkHolds(name);
             return () -> new PngRowSource(file);
         }
         Header header = header(file, name);
