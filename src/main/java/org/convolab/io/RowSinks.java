@@ -49,8 +49,7 @@ public final class RowSinks {
      * How to encode, and the input's EXIF that JPEG and TIFF outputs keep.
      *
      * @param exif the input's EXIF: a JPEG output carries its block (APP1) with its orientation, a TIFF output its
-     *             orientation (the Orientation tag; the rest of the EXIF is not written into TIFFs); PNG and BMP
-     *             outputs keep none
+     *             fields (Orientation, Make..., the EXIF sub-IFD) in its own IFD; PNG and BMP outputs keep none
      */
     public record Options(int jpegQuality, int pngLevel, Exif exif) {
         /** Without EXIF. */
@@ -253,9 +252,11 @@ public final class RowSinks {
                 if (exif.isPresent()) {
                     exifSegment(meta, exif.get());
                 }
-            } else if (kind.equals("tiff") && options.exif().turned()) {
-                meta = writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param);
-                orientationTag(meta, options.exif().orientation());
+            } else if (kind.equals("tiff")) {
+                Optional<byte[]> exif = options.exif().app1Tiff();
+                if (exif.isPresent()) {
+                    meta = exifFields(writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param), exif.get());
+                }
             }
             writer.write(null, new IIOImage(img, null, meta), param);
         } finally {
@@ -311,22 +312,45 @@ public final class RowSinks {
         meta.setFromTree(fmt, root);
     }
 
-    /** Adds the Orientation tag (274) to the JDK TIFF writer's metadata. */
-    private static void orientationTag(IIOMetadata meta, int orientation) throws IOException {
-        String fmt = "javax_imageio_tiff_image_1.0";
-        javax.imageio.metadata.IIOMetadataNode root = new javax.imageio.metadata.IIOMetadataNode(fmt);
-        javax.imageio.metadata.IIOMetadataNode ifd = new javax.imageio.metadata.IIOMetadataNode("TIFFIFD");
-        javax.imageio.metadata.IIOMetadataNode field = new javax.imageio.metadata.IIOMetadataNode("TIFFField");
-        field.setAttribute("number", "274");
-        field.setAttribute("name", "Orientation");
-        javax.imageio.metadata.IIOMetadataNode shorts = new javax.imageio.metadata.IIOMetadataNode("TIFFShorts");
-        javax.imageio.metadata.IIOMetadataNode value = new javax.imageio.metadata.IIOMetadataNode("TIFFShort");
-        value.setAttribute("value", String.valueOf(orientation));
-        shorts.appendChild(value);
-        field.appendChild(shorts);
-        ifd.appendChild(field);
-        root.appendChild(ifd);
-        meta.mergeTree(fmt, root);
+    /** Tags of the image's own layout, which the TIFF writer sets: never copied from an EXIF block. */
+    private static final java.util.Set<Integer> LAYOUT_TAGS = java.util.Set.of(254, 255, 256, 257, 258, 259, 262, 266, 273,
+            277, 278, 279, 284, 317, 320, 322, 323, 324, 325, 338, 339, 513, 514, 529, 530, 531, 532, 34675);
+
+    /**
+     * The JDK TIFF writer's metadata with the fields of an EXIF block added to the image's IFD: its descriptive
+     * tags (Orientation, Make, Model, dates...) and its EXIF sub-IFD (exposure, lens...), as libvips keeps them. The
+     * block is read with the JDK's own TIFF reader (it is a TIFF structure); one that does not read is left out.
+     */
+    private static IIOMetadata exifFields(IIOMetadata meta, byte[] tiff) throws IOException {
+        javax.imageio.ImageReader reader = null;
+        for (var it = ImageIO.getImageReadersByFormatName("tiff"); it.hasNext(); ) {
+            javax.imageio.ImageReader r = it.next();
+            if (reader == null && r.getClass().getName().startsWith("com.sun.")) {
+                reader = r;
+            } else {
+                r.dispose();
+            }
+        }
+        if (reader == null) {
+            return meta;
+        }
+        try (javax.imageio.stream.ImageInputStream in = new javax.imageio.stream.MemoryCacheImageInputStream(
+                new java.io.ByteArrayInputStream(tiff))) {
+            reader.setInput(in);
+            javax.imageio.plugins.tiff.TIFFDirectory from =
+                    javax.imageio.plugins.tiff.TIFFDirectory.createFromMetadata(reader.getImageMetadata(0));
+            javax.imageio.plugins.tiff.TIFFDirectory to = javax.imageio.plugins.tiff.TIFFDirectory.createFromMetadata(meta);
+            for (javax.imageio.plugins.tiff.TIFFField f : from.getTIFFFields()) {
+                if (!LAYOUT_TAGS.contains(f.getTagNumber())) {
+                    to.addTIFFField(f);
+                }
+            }
+            return to.getAsMetadata();
+        } catch (IOException | RuntimeException e) {
+            return meta; // EXIF never stops a write
+        } finally {
+            reader.dispose();
+        }
     }
 
     /** Sets every component's sampling factors to 1 (4:4:4) in the JPEG writer's metadata. */

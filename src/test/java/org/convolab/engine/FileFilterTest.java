@@ -216,6 +216,14 @@ class FileFilterTest {
         assertThat(new File(dir.toFile(), "keep.png").length()).isEqualTo(4);
     }
 
+    private static byte[] readBytes(Path f) {
+        try {
+            return Files.readAllBytes(f);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** Issue 26 item 7: a phone photo (orientation 6) keeps its EXIF, or is turned upright with --auto-orient. */
     @Test
     void aPhotosOrientationIsKeptInJpegAndTiffOrAppliedWithAutoOrient() {
@@ -228,6 +236,8 @@ class FileFilterTest {
         }
         assertThat(new String(Exif.read(dir.resolve("kept.jpg")).tiff().orElseThrow(), java.nio.charset.StandardCharsets.ISO_8859_1))
                 .as("the whole EXIF block is carried").contains("Phone");
+        assertThat(new String(readBytes(dir.resolve("kept.tif")), java.nio.charset.StandardCharsets.ISO_8859_1))
+                .as("the TIFF keeps the EXIF's Make too").contains("Phone");
 
         RgbaImage upright = Orientation.apply(ImageFiles.read(photo), 6);
         for (String ext : new String[] {"png", "jpg"}) {
