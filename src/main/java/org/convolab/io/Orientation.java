@@ -38,7 +38,11 @@ public final class Orientation {
         };
     }
 
-    /** The image upright (the same image for orientation 1). */
+    /**
+     * The image upright (the same image for orientation 1).
+     *
+     * @throws org.convolab.core.ConvolabException when the heap cannot hold the turned copy
+     */
     public static RgbaImage apply(RgbaImage img, int o) {
         if (o < 2 || o > 8) {
             return img;
@@ -48,6 +52,8 @@ public final class Orientation {
         int ow = swaps(o) ? h : w;
         int oh = swaps(o) ? w : h;
         int[] in = img.pixels();
+        HeapCheck.require((long) in.length * 4 + (64L << 20),
+                String.format(Locale.ROOT, "turning this %dx%d image upright (EXIF orientation %d)", w, h, o));
         int[] out = new int[in.length];
         for (int y = 0, i = 0; y < oh; y++) {
             for (int x = 0; x < ow; x++) {
