@@ -129,7 +129,8 @@ public final class BatchCommand implements Callable<Integer> {
         // Java side of a file (rows to bands and back) then overlaps the GPU's work instead of pacing it.
         // With a device JPEG codec a worker holds only compressed bytes, and the engine gathers what its workers
         // bring into one batched decode: more workers, bigger batches.
-        boolean deviceJpeg = engines.stream().allMatch(e -> e.deviceJpeg().isPresent());
+        // (--auto-orient turns pixels, which the device path does not: those batches take the CPU codec)
+        boolean deviceJpeg = !encoding.autoOrient && engines.stream().allMatch(e -> e.deviceJpeg().isPresent());
         int perGpu = deviceJpeg ? JPEG_WORKERS_PER_GPU : WORKERS_PER_GPU;
         List<ConvolutionEngine> workers = new ArrayList<>();
         for (ConvolutionEngine e : engines) {
@@ -150,7 +151,8 @@ public final class BatchCommand implements Callable<Integer> {
                     say.accept(n);
                 }
             };
-            FaithfulFileStages cpuWay = new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices);
+            FaithfulFileStages cpuWay = new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices,
+                    encoding.autoOrient);
             // nvJPEG where every engine has it: JPEG to JPEG stays on the GPU, only compressed bytes cross PCIe
             if (deviceJpeg) {
                 deviceCodec = engines.get(0).deviceJpeg().get().name();

@@ -134,7 +134,9 @@ public final class Cli {
             return ex.getMessage();
         }
         if (ex instanceof OutOfMemoryError) {
-            return "out of memory (raise the Java heap with -Xmx, or use a smaller image)";
+            // the heap's limit, not the image, is the one thing known: metadata bombs are refused before they inflate
+            return String.format(java.util.Locale.ROOT, "out of memory: the work needed more than the Java heap's %d MB "
+                    + "(raise it with -Xmx, e.g. -Xmx4g)", Runtime.getRuntime().maxMemory() >> 20);
         }
         java.util.Optional<ConvolabException> known = ConvolabException.foundIn(ex);
         if (known.isPresent()) {

@@ -3,7 +3,10 @@ package org.convolab.cli;
 import org.convolab.io.RowSinks;
 import picocli.CommandLine.Option;
 
-/** How outputs are encoded: JPEG quality and PNG deflate level; shared by the commands that write files. */
+/**
+ * How outputs are made from their inputs: JPEG quality, PNG deflate level, and the EXIF orientation; shared by the
+ * commands that write files.
+ */
 public final class EncodingOptions {
 
     @Option(names = "--quality", paramLabel = "Q", defaultValue = "92",
@@ -13,6 +16,10 @@ public final class EncodingOptions {
     @Option(names = "--png-level", paramLabel = "L", defaultValue = "1",
             description = "PNG deflate level 0 (fastest) to 9 (smallest), rows adaptively filtered (default ${DEFAULT-VALUE})")
     int pngLevel;
+
+    @Option(names = "--auto-orient", description = "turn photos upright by their EXIF orientation before filtering "
+            + "(the output then says orientation 1); without it, JPEG and TIFF outputs keep the input's orientation")
+    boolean autoOrient;
 
     /**
      * The encoder's options.

@@ -68,7 +68,8 @@ public final class FilterCommand implements Callable<Integer> {
         Consumer<String> notices = Cli.notices(cmd.commandLine().getErr());
         long t0 = System.nanoTime();
         try (PipedInput in = PipedInput.of(input, System.in)) {
-            FileFilter.Job job = new FileFilter.Job(in.path(), output, force, where.maxPixels(), encoding.options(), 0);
+            FileFilter.Job job = new FileFilter.Job(in.path(), output, force, where.maxPixels(), encoding.options(), 0,
+                    encoding.autoOrient);
             try (ConvolutionEngine engine = where.open(0, notices)) {
                 StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> notices.accept(in.renamed(msg)));
                 if (timings) {

@@ -26,6 +26,29 @@ public record FilterSpec(Mask mask, BorderPolicy border, float divisor, float of
         if (!Float.isFinite(offset)) {
             throw new ConvolabException("offset must be a finite number, not " + offset);
         }
+        checkSumsFit(mask, border);
+    }
+
+    /** The largest sample any image has: 16-bit. */
+    private static final double MAX_SAMPLE = 65535;
+
+    /**
+     * Engines sum in float; weights whose magnitudes, times the largest sample, pass {@link Float#MAX_VALUE} could
+     * overflow to infinity on some pixels and give silently wrong values (a 63x63 mask of 1e38 with divisor
+     * 1e38), so they are refused here, once, for every engine.
+     */
+    private static void checkSumsFit(Mask mask, BorderPolicy border) {
+        double magnitude = 0;
+        for (float w : mask.weights()) {
+            magnitude += Math.abs(w);
+        }
+        double sample = border instanceof ConstantPolicy c ? Math.max(MAX_SAMPLE, Math.abs(c.value())) : MAX_SAMPLE;
+        if (magnitude * sample > Float.MAX_VALUE) {
+            throw new ConvolabException(String.format(java.util.Locale.ROOT,
+                    "the mask's weights are too large: their magnitudes add up to %.3g, and that times a sample of %.0f "
+                            + "overflows the float sums (at most %.3g); scale the weights down",
+                    magnitude, sample, (double) Float.MAX_VALUE));
+        }
     }
 
     /** The mask with the default mapping: divisor 1, offset 0, no absolute value. */

@@ -256,6 +256,15 @@ public final class CpuEngine implements ConvolutionEngine {
         });
     }
 
+    /**
+     * The error for a sum that is not finite. {@link FilterSpec} refuses weights whose sums can overflow; this is
+     * the backstop, so that such a sum is never clamped into a silently wrong value.
+     */
+    static org.convolab.core.ConvolabException overflow(float sum) {
+        return new org.convolab.core.ConvolabException("the filter's sums overflowed the float range (" + sum
+                + "); scale the mask's weights down");
+    }
+
     /** The output mapping of {@link FilterSpec#toByte}, in float. */
     private static void store(float[] acc, int[] out, int o, int w, int shift, FilterSpec spec) {
         float div = spec.divisor();
@@ -263,6 +272,9 @@ public final class CpuEngine implements ConvolutionEngine {
         boolean abs = spec.abs();
         for (int x = 0; x < w; x++) {
             float a = abs ? Math.abs(acc[x]) : acc[x];
+            if (!Float.isFinite(a)) {
+                throw overflow(a);
+            }
             float v = (float) Math.floor(a / div + off + 0.5f);
             int b = v <= 0f ? 0 : (v >= 255f ? 255 : (int) v);
             out[o + x] |= b << shift;

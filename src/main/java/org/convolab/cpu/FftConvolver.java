@@ -246,6 +246,9 @@ public final class FftConvolver {
                 int z = 2 * r * cols + part;
                 for (int x = 0; x < width; x++) {
                     float sum = work[z + 2 * x];
+                    if (!Float.isFinite(sum)) {
+                        throw CpuEngine.overflow(sum);
+                    }
                     float v = (float) Math.floor((abs ? Math.abs(sum) : sum) / div + off + 0.5f);
                     out[o + x] |= (v <= 0f ? 0 : (v >= 255f ? 255 : (int) v)) << shift;
                 }

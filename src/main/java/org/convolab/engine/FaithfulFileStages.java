@@ -16,6 +16,8 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
+import org.convolab.io.Exif;
+import org.convolab.io.Orientation;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
 
@@ -37,9 +39,10 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
      *
      * @param opener reads the rows; null when {@code packed} holds the image
      * @param packed the image packed for {@link PackedFilter}'s short way, or empty to stream its rows
+     * @param exif   the input's EXIF, for the output (orientation 1 once the rows are turned upright)
      */
     public record Opened(Supplier<RowSource> opener, int width, int height, SampleFormat format, Optional<byte[]> icc,
-                         Optional<RgbaImage> packed) {
+                         Optional<RgbaImage> packed, Exif exif) {
     }
 
     /**
@@ -48,9 +51,10 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
      *
      * @param rows   the rows; empty when {@code packed} holds the image
      * @param packed the engine's result on the short way, else empty
+     * @param exif   the input's EXIF, for the output
      */
     public record Filtered(int width, int height, SampleFormat format, Optional<byte[]> icc, List<Object> rows,
-                           Optional<RgbaImage> packed) {
+                           Optional<RgbaImage> packed, Exif exif) {
     }
 
     private final FilterSpec spec;
@@ -58,12 +62,23 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
     private final long maxPixels;
     private final RowSinks.Options encoding;
     private final Consumer<String> notices;
+    private final boolean autoOrient;
 
     /**
      * @param notices gets what an output format cannot keep (alpha in a JPEG, 16 bits in a BMP)
      */
     public FaithfulFileStages(FilterSpec spec, Strategy strategy, long maxPixels, RowSinks.Options encoding,
                               Consumer<String> notices) {
+        this(spec, strategy, maxPixels, encoding, notices, false);
+    }
+
+    /**
+     * @param autoOrient turn each input upright by its EXIF orientation before filtering (its output then says
+     *                   orientation 1); else the output keeps the input's orientation
+     */
+    public FaithfulFileStages(FilterSpec spec, Strategy strategy, long maxPixels, RowSinks.Options encoding,
+                              Consumer<String> notices, boolean autoOrient) {
+        this.autoOrient = autoOrient;
         this.spec = spec;
         this.strategy = strategy;
         this.maxPixels = maxPixels;
@@ -73,12 +88,17 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
 
     @Override
     public Opened decode(Path input) {
-        Supplier<RowSource> opener = RowSources.opener(input, maxPixels);
+        Supplier<RowSource> stored = RowSources.opener(input, maxPixels);
+        Exif exif = Exif.read(input);
+        Supplier<RowSource> opener = autoOrient ? Orientation.upright(stored, exif.orientation()) : stored;
+        if (autoOrient) {
+            exif = exif.withOrientation(1);
+        }
         try (RowSource header = opener.get()) {
             Optional<RgbaImage> packed = PackedFilter.input(header, spec, strategy, true);
             // on the short way the decoded image is dropped here: the packed copy is all that is needed
             return new Opened(packed.isPresent() ? null : opener, header.width(), header.height(), header.format(),
-                    header.iccProfile(), packed);
+                    header.iccProfile(), packed, exif);
         }
     }
 
@@ -86,7 +106,7 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
     public Filtered filter(ConvolutionEngine engine, Opened in) {
         if (in.packed().isPresent()) {
             RgbaImage out = engine.filter(in.packed().get(), spec, strategy).image();
-            return new Filtered(in.width(), in.height(), in.format(), in.icc(), List.of(), Optional.of(out));
+            return new Filtered(in.width(), in.height(), in.format(), in.icc(), List.of(), Optional.of(out), in.exif());
         }
         List<Object> rows = new ArrayList<>(in.height());
         boolean wide = in.format().bitDepth() > 8;
@@ -107,7 +127,7 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
                 }
             }, spec, strategy);
         }
-        return new Filtered(in.width(), in.height(), in.format(), in.icc(), rows, Optional.empty());
+        return new Filtered(in.width(), in.height(), in.format(), in.icc(), rows, Optional.empty(), in.exif());
     }
 
     @Override
@@ -119,11 +139,11 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
             throw new ConvolabException("cannot create folder " + dir + ": " + e.getMessage());
         }
         if (f.packed().isPresent()) {
-            RowSinks.write(output, replace, f.packed().get(), f.format(), f.icc(), encoding, notices);
+            RowSinks.write(output, replace, f.packed().get(), f.format(), f.icc(), encoding.withExif(f.exif()), notices);
             return;
         }
         int[] samples = new int[f.width() * f.format().channels()];
-        RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding, notices, sink -> {
+        RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding.withExif(f.exif()), notices, sink -> {
             for (Object row : f.rows()) {
                 if (row instanceof short[] s) {
                     for (int i = 0; i < samples.length; i++) {

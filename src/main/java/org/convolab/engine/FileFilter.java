@@ -16,6 +16,8 @@ import org.convolab.core.RowSource;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.Exif;
+import org.convolab.io.Orientation;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
 
@@ -35,8 +37,16 @@ public final class FileFilter {
      *
      * @param bandRows rows a band, or 0 for bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS} (and the
      *                 short way of {@link PackedFilter} where it applies); a band height always streams
+     * @param autoOrient turn the input upright by its EXIF orientation before filtering, and say orientation 1 in
+     *                   the output; else the output keeps the input's orientation (JPEG and TIFF outputs)
      */
-    public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
+    public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows,
+                      boolean autoOrient) {
+        /** A job that keeps the input's orientation. */
+        public Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
+            this(input, output, replace, maxPixels, encoding, bandRows, false);
+        }
+
         /** Defaults: 2-gigapixel limit, quality 92, bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS}. */
         public static Job of(Path input, Path output, boolean replace) {
             return new Job(input, output, replace, RowSources.DEFAULT_MAX_PIXELS, RowSinks.Options.defaults(), 0);
@@ -57,7 +67,10 @@ public final class FileFilter {
             throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(job.input().toString())
                     + "; choose another output");
         }
-        Supplier<RowSource> opener = RowSources.opener(job.input(), job.maxPixels());
+        Supplier<RowSource> stored = RowSources.opener(job.input(), job.maxPixels());
+        Exif exif = Exif.read(job.input());
+        Supplier<RowSource> opener = job.autoOrient() ? Orientation.upright(stored, exif.orientation()) : stored;
+        RowSinks.Options encoding = job.encoding().withExif(job.autoOrient() ? exif.withOrientation(1) : exif);
         Set<String> said = new HashSet<>();
         Consumer<String> once = n -> {
             if (said.add(n)) {
@@ -79,7 +92,7 @@ public final class FileFilter {
                 long t0 = System.nanoTime();
                 FilterResult r = engine.filter(packed.get(), spec, strategy);
                 double ms = (System.nanoTime() - t0) / 1e6;
-                RowSinks.write(job.output(), job.replace(), r.image(), header.format(), header.iccProfile(), job.encoding(), once);
+                RowSinks.write(job.output(), job.replace(), r.image(), header.format(), header.iccProfile(), encoding, once);
                 return new StripFilter.Report(header.width(), header.height(), header.format(), 1, false, r.plan(), ms);
             }
         }
@@ -94,7 +107,7 @@ public final class FileFilter {
                 return opener.get();
             };
             RowSinks.write(job.output(), job.replace(), header.width(), header.height(), header.format(), header.iccProfile(),
-                    job.encoding(), once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy));
+                    encoding, once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy));
         }
         return report[0];
     }

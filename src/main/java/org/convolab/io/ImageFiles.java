@@ -13,9 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
@@ -94,12 +92,8 @@ public final class ImageFiles {
                             "refusing %s: %dx%d is %.1f megapixels, over the limit of %.1f megapixels (raise it with --max-megapixels)",
                             name, w, h, pixels / 1e6, Math.min(maxPixels, Integer.MAX_VALUE - 8L) / 1e6));
                 }
-                List<String> damage = new ArrayList<>();
-                reader.addIIOReadWarningListener((source, warning) -> {
-                    if (!isHarmless(warning)) {
-                        damage.add(warning);
-                    }
-                });
+                DataExtent.check(file, name, w, h); // before the raster is allocated, and any metadata inflated
+                DecodeWarnings warnings = DecodeWarnings.listen(reader);
                 BufferedImage img;
                 try {
                     img = reader.read(0);
@@ -107,11 +101,7 @@ public final class ImageFiles {
                     throw new ConvolabException("cannot decode " + name + ": the " + format
                             + " data is damaged or truncated" + detail(e));
                 }
-                if (!damage.isEmpty()) {
-                    // the decoders fill what is missing with grey and only warn: a damaged file must not pass
-                    throw new ConvolabException("cannot decode " + name + ": the " + format
-                            + " data is damaged or truncated (" + UserText.escape(damage.get(0).strip()) + ")");
-                }
+                warnings.check(name, format);
                 return toRgba(img);
             } finally {
                 reader.dispose();
@@ -128,13 +118,6 @@ public final class ImageFiles {
         } catch (OutOfMemoryError e) {
             throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
         }
-    }
-
-    /** Warnings about metadata (a bad ICC profile, a thumbnail) that leave the pixels whole. */
-    private static boolean isHarmless(String warning) {
-        String w = warning.toLowerCase(Locale.ROOT);
-        return w.contains("icc") || w.contains("profile") || w.contains("thumbnail") || w.contains("exif")
-                || w.contains("metadata") || w.contains("jfxx") || w.contains("app14");
     }
 
     /** The innermost cause: ImageIO wraps "No space left on device" in its own "I/O error writing PNG file!". */

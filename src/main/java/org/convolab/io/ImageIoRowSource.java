@@ -41,6 +41,7 @@ final class ImageIoRowSource implements RowSource {
     private final byte[] icc;
     private final boolean raw;
     private final int componentBits;
+    private final DecodeWarnings warnings;
     private BufferedImage block;
     private int blockY0;
     private int next;
@@ -54,6 +55,7 @@ final class ImageIoRowSource implements RowSource {
         this.name = name;
         this.reader = reader;
         this.stream = stream;
+        this.warnings = reader == null ? null : DecodeWarnings.listen(reader);
         ColorModel cm;
         if (whole != null) {
             width = whole.getWidth();
@@ -184,6 +186,7 @@ final class ImageIoRowSource implements RowSource {
             throw new ConvolabException("cannot decode " + name + ": the " + formatName() + " data is damaged or truncated"
                     + (m == null || m.isBlank() ? "" : " (" + m.strip() + ")"));
         }
+        warnings.check(name, formatName());
         blockY0 = next;
     }
 

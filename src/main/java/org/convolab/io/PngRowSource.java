@@ -16,8 +16,10 @@ import org.convolab.core.SampleFormat;
 
 /**
  * A PNG read a row at a time through PNGJ: 8 and 16-bit samples as stored; 1, 2 and 4-bit grey scaled
- * to 8 bits; palette images expanded to RGB (RGBA when the palette has transparency). The iCCP
- * profile is handed on as it is.
+ * to 8 bits; palette images expanded to RGB (RGBA when the palette has transparency). Grey and RGB with a
+ * colour key ({@code tRNS}, as PNG optimisers write) get an alpha channel: 0 where a pixel's stored samples
+ * equal the key, the maximum elsewhere. The iCCP profile is handed on as it is ({@link PngChunks} has capped
+ * it); text chunks are skipped unread.
  */
 final class PngRowSource implements RowSource {
 
@@ -28,16 +30,22 @@ final class PngRowSource implements RowSource {
     private final PngChunkPLTE palette;
     private final PngChunkTRNS transparency;
     private final byte[] icc;
+    /** The colour key of a grey or RGB image (its stored samples), or null. */
+    private final int[] key;
 
     PngRowSource(Path file) {
         this.file = file;
         try {
             reader = new PngReader(file.toFile());
             reader.setMaxTotalBytesRead(Long.MAX_VALUE); // PNGJ stops at 900 MB by default; big images are the point
+            reader.setChunksToSkip("fdAT", "zTXt", "iTXt", "tEXt"); // never used: not inflated, not held
             info = reader.imgInfo;
             palette = info.indexed ? reader.getMetadata().getPLTE() : null;
-            transparency = info.indexed ? reader.getMetadata().getTRNS() : null;
-            int channels = info.indexed ? (transparency != null ? 4 : 3) : info.channels;
+            PngChunkTRNS trns = reader.getMetadata().getTRNS();
+            transparency = info.indexed ? trns : null;
+            key = info.indexed || info.alpha || trns == null ? null
+                    : info.greyscale ? new int[] {trns.getGray()} : trns.getRGB();
+            int channels = info.indexed ? (transparency != null ? 4 : 3) : info.channels + (key != null ? 1 : 0);
             format = new SampleFormat(channels, info.bitDepth == 16 ? 16 : 8);
             PngChunkICCP iccp = (PngChunkICCP) reader.getChunksList().getById1(PngChunkICCP.ID);
             icc = iccp == null ? null : iccp.getProfile();
@@ -91,6 +99,8 @@ final class PngRowSource implements RowSource {
             } else {
                 ImageLineHelper.palette2rgb(line, palette, samples);
             }
+        } else if (key != null) {
+            keyToAlpha(s, samples);
         } else if (info.bitDepth < 8) {
             int scale = 255 / ((1 << info.bitDepth) - 1); // 255, 85 or 17: exact
             for (int i = 0; i < info.cols; i++) {
@@ -98,6 +108,21 @@ final class PngRowSource implements RowSource {
             }
         } else {
             System.arraycopy(s, 0, samples, 0, info.samplesPerRow);
+        }
+    }
+
+    /** Grey or RGB samples with an alpha channel from the colour key, compared with the stored samples. */
+    private void keyToAlpha(int[] s, int[] samples) {
+        int in = info.channels;
+        int scale = info.bitDepth < 8 ? 255 / ((1 << info.bitDepth) - 1) : 1;
+        int opaque = info.bitDepth == 16 ? 65535 : 255;
+        for (int x = 0, i = 0, o = 0; x < info.cols; x++, i += in) {
+            boolean transparent = true;
+            for (int c = 0; c < in; c++) {
+                transparent &= s[i + c] == key[c];
+                samples[o++] = s[i + c] * scale;
+            }
+            samples[o++] = transparent ? 0 : opaque;
         }
     }
 

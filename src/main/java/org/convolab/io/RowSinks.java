@@ -46,9 +46,27 @@ import org.w3c.dom.NodeList;
  */
 public final class RowSinks {
 
-    /** How to encode. */
-    public record Options(int jpegQuality, int pngLevel) {
+    /**
+     * How to encode, and the input's EXIF that JPEG and TIFF outputs keep.
+     *
+     * @param exif the input's EXIF: a JPEG output carries its block (APP1) with its orientation, a TIFF output its
+     *             fields (Orientation, Make..., the EXIF sub-IFD) in its own IFD; PNG and BMP outputs keep none
+     */
+    public record Options(int jpegQuality, int pngLevel, Exif exif) {
+        /** Without EXIF. */
+        public Options(int jpegQuality, int pngLevel) {
+            this(jpegQuality, pngLevel, Exif.NONE);
+        }
+
+        /** These options with the input's EXIF. */
+        public Options withExif(Exif e) {
+            return new Options(jpegQuality, pngLevel, e);
+        }
+
         public Options {
+            if (exif == null) {
+                exif = Exif.NONE;
+            }
             if (jpegQuality < 1 || jpegQuality > 100) {
                 throw new ConvolabException("JPEG quality must be from 1 to 100, not " + jpegQuality);
             }
@@ -129,6 +147,10 @@ public final class RowSinks {
             throw new ConvolabException("cannot write " + name + ": folder " + UserText.escape(String.valueOf(dir)) + " does not exist");
         }
         SampleFormat out = fileFormat(kind, format, notices);
+        if (options.exif().turned() && (kind.equals("png") || kind.equals("bmp"))) {
+            notices.accept(kind.toUpperCase(Locale.ROOT) + " keeps no EXIF: the input's orientation " + options.exif().orientation()
+                    + " is not written, so viewers show the stored pixels as they are (--auto-orient turns them upright)");
+        }
         if (!kind.equals("png")) {
             HeapCheck.require((long) width * height * out.channels() * (out.bitDepth() / 8) + (64L << 20),
                     String.format(Locale.ROOT, "encoding this %dx%d %s whole", width, height, kind.toUpperCase(Locale.ROOT)));
@@ -231,6 +253,15 @@ public final class RowSinks {
                 if (options.jpegQuality() >= 90) {
                     noChromaSubsampling(meta);
                 }
+                Optional<byte[]> exif = options.exif().app1Tiff();
+                if (exif.isPresent()) {
+                    exifSegment(meta, exif.get());
+                }
+            } else if (kind.equals("tiff")) {
+                Optional<byte[]> exif = options.exif().app1Tiff();
+                if (exif.isPresent()) {
+                    meta = exifFields(writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param), exif.get());
+                }
             }
             writer.write(null, new IIOImage(img, null, meta), param);
         } finally {
@@ -269,6 +300,62 @@ public final class RowSinks {
                 f.alpha() ? Transparency.TRANSLUCENT : Transparency.OPAQUE, type);
         WritableRaster r = Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
         return new BufferedImage(cm, r, false, null);
+    }
+
+    /** Adds an APP1 segment of "Exif\0\0" and the EXIF block to the JPEG writer's metadata, after JFIF's APP0. */
+    private static void exifSegment(IIOMetadata meta, byte[] tiff) throws IOException {
+        String fmt = "javax_imageio_jpeg_image_1.0";
+        Node root = meta.getAsTree(fmt);
+        Node sequence = ((Element) root).getElementsByTagName("markerSequence").item(0);
+        javax.imageio.metadata.IIOMetadataNode app1 = new javax.imageio.metadata.IIOMetadataNode("unknown");
+        app1.setAttribute("MarkerTag", String.valueOf(0xe1));
+        byte[] data = new byte[6 + tiff.length];
+        System.arraycopy("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, data, 0, 6);
+        System.arraycopy(tiff, 0, data, 6, tiff.length);
+        app1.setUserObject(data);
+        sequence.insertBefore(app1, sequence.getFirstChild());
+        meta.setFromTree(fmt, root);
+    }
+
+    /** Tags of the image's own layout, which the TIFF writer sets: never copied from an EXIF block. */
+    private static final java.util.Set<Integer> LAYOUT_TAGS = java.util.Set.of(254, 255, 256, 257, 258, 259, 262, 266, 273,
+            277, 278, 279, 284, 317, 320, 322, 323, 324, 325, 338, 339, 513, 514, 529, 530, 531, 532, 34675);
+
+    /**
+     * The JDK TIFF writer's metadata with the fields of an EXIF block added to the image's IFD: its descriptive
+     * tags (Orientation, Make, Model, dates...) and its EXIF sub-IFD (exposure, lens...), as libvips keeps them. The
+     * block is read with the JDK's own TIFF reader (it is a TIFF structure); one that does not read is left out.
+     */
+    private static IIOMetadata exifFields(IIOMetadata meta, byte[] tiff) throws IOException {
+        javax.imageio.ImageReader reader = null;
+        for (var it = ImageIO.getImageReadersByFormatName("tiff"); it.hasNext(); ) {
+            javax.imageio.ImageReader r = it.next();
+            if (reader == null && r.getClass().getName().startsWith("com.sun.")) {
+                reader = r;
+            } else {
+                r.dispose();
+            }
+        }
+        if (reader == null) {
+            return meta;
+        }
+        try (javax.imageio.stream.ImageInputStream in = new javax.imageio.stream.MemoryCacheImageInputStream(
+                new java.io.ByteArrayInputStream(tiff))) {
+            reader.setInput(in);
+            javax.imageio.plugins.tiff.TIFFDirectory from =
+                    javax.imageio.plugins.tiff.TIFFDirectory.createFromMetadata(reader.getImageMetadata(0));
+            javax.imageio.plugins.tiff.TIFFDirectory to = javax.imageio.plugins.tiff.TIFFDirectory.createFromMetadata(meta);
+            for (javax.imageio.plugins.tiff.TIFFField f : from.getTIFFFields()) {
+                if (!LAYOUT_TAGS.contains(f.getTagNumber())) {
+                    to.addTIFFField(f);
+                }
+            }
+            return to.getAsMetadata();
+        } catch (IOException | RuntimeException e) {
+            return meta; // EXIF never stops a write
+        } finally {
+            reader.dispose();
+        }
     }
 
     /** Sets every component's sampling factors to 1 (4:4:4) in the JPEG writer's metadata. */

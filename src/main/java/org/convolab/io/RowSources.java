@@ -41,13 +41,16 @@ public final class RowSources {
         String name = file.toString();
         check(file, name);
         if (isPng(file, name)) {
+            PngChunks.Scan scan = PngChunks.scan(file, name); // before PNGJ inflates any metadata chunk
             try (PngRowSource first = new PngRowSource(file)) {
                 checkSize(name, "PNG", first.width(), first.height(), maxPixels);
             }
+            scan.checkHolds(name);
             return () -> new PngRowSource(file);
         }
         Header header = header(file, name);
         checkSize(name, header.format, header.width, header.height, maxPixels);
+        DataExtent.check(file, name, header.width, header.height);
         if (header.format.equals("TIFF")) {
             return () -> {
                 ImageInputStream in = null;
@@ -110,7 +113,7 @@ public final class RowSources {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in, true, true);
-                return new Header(reader.getFormatName().toUpperCase(Locale.ROOT).replace("JPG", "JPEG"),
+                return new Header(formatName(reader),
                         reader.getWidth(0), reader.getHeight(0));
             } finally {
                 reader.dispose();
@@ -127,10 +130,15 @@ public final class RowSources {
             ImageReader reader = ImageIO.getImageReaders(in).next();
             try {
                 reader.setInput(in, true, true);
-                return reader.read(0, storedValues(reader));
+                DecodeWarnings warnings = DecodeWarnings.listen(reader);
+                BufferedImage img = reader.read(0, storedValues(reader));
+                warnings.check(name, formatName(reader));
+                return img;
             } finally {
                 reader.dispose();
             }
+        } catch (ConvolabException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new ConvolabException("cannot decode " + name + ": the data is damaged, truncated or of an unsupported kind"
                     + detail(e));
@@ -157,6 +165,10 @@ public final class RowSources {
             }
         }
         return p;
+    }
+
+    private static String formatName(ImageReader reader) throws IOException {
+        return reader.getFormatName().toUpperCase(Locale.ROOT).replace("JPG", "JPEG");
     }
 
     private static void closeQuietly(ImageInputStream in) {

@@ -16,8 +16,10 @@ import javafx.stage.Stage;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
+import org.convolab.io.Exif;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.MaskFiles;
+import org.convolab.io.Orientation;
 import org.convolab.io.SampleImages;
 
 /**
@@ -47,9 +49,21 @@ final class FileActions implements AutoCloseable {
     private record Loaded(RgbaImage image, Image fx) {
     }
 
-    /** Opens an image in the background; a dialog says why when it cannot be read. */
+    /**
+     * Opens an image in the background, turned upright by its EXIF orientation (a phone photo stored sideways is
+     * shown as taken; the status bar says so); a dialog says why when it cannot be read.
+     */
     void open(Path path) {
-        open(path, () -> ImageFiles.read(path));
+        String[] note = {""};
+        open(path, () -> {
+            RgbaImage stored = ImageFiles.read(path);
+            Exif exif = Exif.read(path);
+            if (!exif.turned()) {
+                return stored;
+            }
+            note[0] = "shown upright by its EXIF orientation " + exif.orientation();
+            return Orientation.apply(stored, exif.orientation());
+        }, note);
     }
 
     /**
@@ -57,6 +71,11 @@ final class FileActions implements AutoCloseable {
      * a cancelled or failed open leaves the image shown before in place.
      */
     void open(Path path, Callable<RgbaImage> read) {
+        open(path, read, new String[] {""});
+    }
+
+    /** {@link #open(Path, Callable)}; {@code note[0]}, once {@code read} has set it, goes with the status lines. */
+    private void open(Path path, Callable<RgbaImage> read, String[] note) {
         if (opening != null) {
             opening.cancel(); // the newest open wins
         }
@@ -76,7 +95,7 @@ final class FileActions implements AutoCloseable {
         opening = load;
         load.setOnSucceeded(e -> {
             opening = null;
-            model.opened(path, load.getValue().image(), load.getValue().fx());
+            model.opened(path, load.getValue().image(), load.getValue().fx(), note[0]);
             prefs.opened(path);
             refreshRecent();
         });

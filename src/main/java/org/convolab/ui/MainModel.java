@@ -215,8 +215,17 @@ public final class MainModel {
         edit(current().withMask(current().mask().flipped()));
     }
 
-    /** A new input image, decoded (with its JavaFX copy) off the FX thread: shows it and filters it. */
-    void opened(Path path, RgbaImage image, Image fx) {
+    /**
+     * A new input image, decoded (with its JavaFX copy) off the FX thread: shows it and filters it.
+     *
+     * @param note how the image is shown (e.g. turned upright by its EXIF orientation), or "": the status bar's
+     *             lines keep it while this image is open
+     */
+    void opened(Path path, RgbaImage image, Image fx, String note) {
+        imageNote = note == null || note.isEmpty() ? "" : "; " + note;
+        if (!imageNote.isEmpty()) {
+            say("Opened " + path.getFileName() + imageNote);
+        }
         inputImage.set(fx);
         input.set(image);
         file.set(path);
@@ -227,6 +236,9 @@ public final class MainModel {
         failWaiting("another image was opened before the result was ready");
         refilter();
     }
+
+    /** What the status bar adds about the open image ("; shown upright by its EXIF orientation 6"), or "". */
+    private String imageNote = "";
 
     /** Puts a line in the status bar. */
     void say(String text) {
@@ -292,7 +304,7 @@ public final class MainModel {
         outcome.set(o);
         release(was); // after the views have taken the new one (a save or a count in progress holds its own)
         say(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
-                o.result().timings().totalMs()));
+                o.result().timings().totalMs()) + imageNote);
         List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
         waiting.removeAll(ready);
         ready.forEach(w -> w.then().accept(o));

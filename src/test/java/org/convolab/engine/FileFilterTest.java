@@ -21,6 +21,10 @@ import org.convolab.core.MaskPresets;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
+import org.convolab.core.RgbaImage;
+import org.convolab.io.Exif;
+import org.convolab.io.ImageFiles;
+import org.convolab.io.Orientation;
 import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
 import org.convolab.io.TestImageFiles;
@@ -210,5 +214,51 @@ class FileFilterTest {
         assertThatThrownBy(() -> run(in, out, 0)).hasMessageContaining("the file exists");
         assertThat(Files.readString(out)).isEqualTo("mine");
         assertThat(new File(dir.toFile(), "keep.png").length()).isEqualTo(4);
+    }
+
+    private static byte[] readBytes(Path f) {
+        try {
+            return Files.readAllBytes(f);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Issue 26 item 7: a phone photo (orientation 6) keeps its EXIF, or is turned upright with --auto-orient. */
+    @Test
+    void aPhotosOrientationIsKeptInJpegAndTiffOrAppliedWithAutoOrient() {
+        Path photo = TestImageFiles.jpegWithOrientation(dir.resolve("phone.jpg"), org.convolab.io.SyntheticImages.gradient(40, 30), 6);
+        for (String ext : new String[] {"jpg", "tif"}) {
+            Path kept = dir.resolve("kept." + ext);
+            run(photo, kept, 0);
+            assertThat(Exif.read(kept).orientation()).as(ext).isEqualTo(6);
+            assertThat(ImageFiles.read(kept).width()).as(ext + ": the stored pixels").isEqualTo(40);
+        }
+        assertThat(new String(Exif.read(dir.resolve("kept.jpg")).tiff().orElseThrow(), java.nio.charset.StandardCharsets.ISO_8859_1))
+                .as("the whole EXIF block is carried").contains("Phone");
+        assertThat(new String(readBytes(dir.resolve("kept.tif")), java.nio.charset.StandardCharsets.ISO_8859_1))
+                .as("the TIFF keeps the EXIF's Make too").contains("Phone");
+
+        RgbaImage upright = Orientation.apply(ImageFiles.read(photo), 6);
+        for (String ext : new String[] {"png", "jpg"}) {
+            Path up = dir.resolve("up." + ext);
+            FileFilter.run(new FileFilter.Job(photo, up, false, 2_000_000_000L, RowSinks.Options.defaults(), 0, true), ENGINE,
+                    IDENTITY, Strategy.AUTO, n -> { });
+            RgbaImage got = ImageFiles.read(up);
+            assertThat(got.width()).as(ext).isEqualTo(30);
+            if (ext.equals("png")) {
+                assertThat(got.pixels()).containsExactly(upright.pixels());
+            } else {
+                assertThat(Exif.read(up).orientation()).isEqualTo(1);
+                assertThat(Exif.read(up).tiff()).isPresent();
+            }
+        }
+
+        // a batch, on its own stages
+        FaithfulFileStages stages = new FaithfulFileStages(IDENTITY, Strategy.AUTO, 2_000_000_000L, RowSinks.Options.defaults(),
+                n -> { }, true);
+        Path batchOut = dir.resolve("batch.png");
+        stages.encode(stages.filter(ENGINE, stages.decode(photo)), batchOut, false);
+        assertThat(ImageFiles.read(batchOut).pixels()).containsExactly(upright.pixels());
     }
 }

@@ -75,4 +75,33 @@ public final class TestImageFiles {
         }
         return px;
     }
+
+    /**
+     * Writes {@code image} as a JPEG (ImageFiles) with an EXIF APP1 segment after JFIF's APP0 that says {@code
+     * orientation} and a camera make, as a phone writes it.
+     */
+    public static Path jpegWithOrientation(Path file, org.convolab.core.RgbaImage image, int orientation) {
+        try {
+            Path plain = file.resolveSibling(file.getFileName() + ".plain.jpg");
+            ImageFiles.write(image, plain, true);
+            byte[] jpeg = java.nio.file.Files.readAllBytes(plain);
+            java.nio.file.Files.delete(plain);
+            // little-endian TIFF: IFD0 with Make (ASCII "Phone\0" at 38) and Orientation, no next IFD
+            java.nio.ByteBuffer tiff = java.nio.ByteBuffer.allocate(44).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            tiff.put((byte) 'I').put((byte) 'I').putShort((short) 42).putInt(8).putShort((short) 2)
+                    .putShort((short) 0x010f).putShort((short) 2).putInt(6).putInt(38)
+                    .putShort((short) 0x0112).putShort((short) 3).putInt(1).putShort((short) orientation).putShort((short) 0)
+                    .putInt(0).put("Phone\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            int app0End = 4 + (((jpeg[4] & 0xff) << 8) | (jpeg[5] & 0xff)); // SOI, then APP0 and its length
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            out.write(jpeg, 0, app0End);
+            out.write(new byte[] {(byte) 0xff, (byte) 0xe1, 0, (byte) (2 + 6 + 44)});
+            out.writeBytes("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.writeBytes(tiff.array());
+            out.write(jpeg, app0End, jpeg.length - app0End);
+            return java.nio.file.Files.write(file, out.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

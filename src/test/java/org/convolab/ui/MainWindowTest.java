@@ -148,6 +148,21 @@ class MainWindowTest {
         assertThat(settledOutput().maxDifference(expected())).isLessThanOrEqualTo(1);
     }
 
+    /** Issue 26 item 7: a phone photo stored sideways (EXIF orientation 6) is shown upright, and the status bar says so. */
+    @Test
+    void aSidewaysPhonePhotoIsShownUpright(FxRobot robot) {
+        settledOutput();
+        RgbaImage stored = org.convolab.io.SyntheticImages.gradient(40, 30);
+        Path photo = org.convolab.io.TestImageFiles.jpegWithOrientation(dir.resolve("phone.jpg"), stored, 6);
+        robot.interact(() -> window.files.open(photo));
+        UiWait.until(() -> photo.equals(model.file()));
+        settledOutput();
+        assertThat(model.input().width()).isEqualTo(30);
+        assertThat(model.input().pixels()).containsExactly(
+                org.convolab.io.Orientation.apply(org.convolab.io.ImageFiles.read(photo), 6).pixels());
+        assertThat(model.statusProperty().get()).contains("shown upright by its EXIF orientation 6");
+    }
+
     @Test
     void savingNeverReplacesTheInput(FxRobot robot) throws Exception {
         RgbaImage out = settledOutput();

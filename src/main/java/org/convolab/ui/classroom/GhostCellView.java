@@ -340,10 +340,16 @@ public final class GhostCellView extends VBox {
                     t.cell().describe(), fmt(t.product())));
         }
         double sum = GhostCells.sum(ts);
-        lastOutput = state.spec().toByte(sum);
         lines.add(String.format(Locale.ROOT, "sum = %s", fmt(sum)));
         listed = List.copyOf(shown);
         terms.getItems().setAll(lines);
+        try {
+            lastOutput = state.spec().toByte(sum);
+        } catch (org.convolab.core.ConvolabException e) { // weights no engine takes (their float sums could overflow)
+            lastOutput = -1;
+            result.setText(e.getMessage());
+            return;
+        }
         result.setText(String.format(Locale.ROOT, "output (%d, %d) %s = clamp(round(%s%s / %s + %s), 0, 255) = %d", selX, selY,
                 channel.getValue(), state.abs() ? "|" : "", fmt(sum) + (state.abs() ? "|" : ""),
                 MaskText.formatWeight(state.divisor()), MaskText.formatWeight(state.offset()), lastOutput));
