@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.DeviceJpeg;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
@@ -140,7 +141,6 @@ public final class BatchCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         BatchPipeline.Result result;
-        String deviceCodec = null;
         DeviceJpegStages jpegStages = null;
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
             Reporter reporter = new Reporter(out, err, bar, quiet, t0);
@@ -155,7 +155,18 @@ public final class BatchCommand implements Callable<Integer> {
                     encoding.autoOrient);
             // nvJPEG where every engine has it: JPEG to JPEG stays on the GPU, only compressed bytes cross PCIe
             if (deviceJpeg) {
-                deviceCodec = engines.get(0).deviceJpeg().get().name();
+                // each GPU's context and codec are made while the first files are read, not before
+                for (ConvolutionEngine e : engines) {
+                    Thread warm = new Thread(() -> {
+                        try {
+                            e.deviceJpeg().get().name();
+                        } catch (RuntimeException ignored) {
+                            // the files' own calls meet the same problem and report it (or go the CPU way)
+                        }
+                    }, "convolab-gpu-warm-up");
+                    warm.setDaemon(true);
+                    warm.start();
+                }
                 jpegStages = new DeviceJpegStages(cpuWay, spec, st, maxPixels, encoding.options().jpegQuality(),
                         in -> isJpegOutput(in, format));
             }
@@ -196,7 +207,7 @@ public final class BatchCommand implements Callable<Integer> {
                     100 * busy.filterS() / (seconds * workers.size()), busy.encodeS(), codecThreads,
                     100 * (busy.decodeS() + busy.encodeS()) / (seconds * codecThreads));
             if (jpegStages != null) {
-                out.println(jpegStages.codecReport(deviceCodec));
+                out.println(jpegStages.codecReport(engines.get(0).deviceJpeg().map(DeviceJpeg::name).orElse("nvJPEG")));
             }
             out.flush();
         }

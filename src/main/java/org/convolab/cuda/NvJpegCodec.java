@@ -90,7 +90,10 @@ final class NvJpegCodec implements AutoCloseable {
         }
         PointerByReference h = new PointerByReference();
         if (api.nvjpegCreateEx(NvJpeg.BACKEND_GPU_HYBRID, null, null, 0, h) != 0) {
-            NvJpeg.check(api.nvjpegCreateEx(NvJpeg.BACKEND_DEFAULT, null, null, 0, h), "nvjpegCreateEx");
+            int status = api.nvjpegCreateEx(NvJpeg.BACKEND_DEFAULT, null, null, 0, h);
+            if (status != 0) {
+                throw new DeviceJpeg.Unsupported("nvJPEG could not start on this GPU (nvjpegCreateEx status " + status + ")");
+            }
         }
         Pointer hybrid = h.getValue();
         PointerByReference hw = new PointerByReference();

@@ -4,14 +4,15 @@ import org.convolab.core.RgbaImage;
 
 /**
  * The device and pinned host memory of the image on the GPU: ARGB in and out, three input planes,
- * three output planes and one scratch plane, all width*height. Closed when the image changes size
+ * three output planes and one scratch plane, all width*height, and pinned host memory for the
+ * transfers (made when first used). Closed when the image changes size
  * and when the engine closes.
  */
 final class ResidentImage implements AutoCloseable {
     private final int width;
     private final int height;
-    private final PinnedBuffer hostIn;
-    private final PinnedBuffer hostOut;
+    private PinnedBuffer hostIn;
+    private PinnedBuffer hostOut;
     private final DeviceBuffer argbIn;
     private final DeviceBuffer argbOut;
     private final DeviceBuffer[] planes = new DeviceBuffer[3];
@@ -23,8 +24,6 @@ final class ResidentImage implements AutoCloseable {
         this.width = width;
         this.height = height;
         long bytes = (long) width * height * 4;
-        hostIn = add(made, new PinnedBuffer(bytes));
-        hostOut = add(made, new PinnedBuffer(bytes));
         argbIn = add(made, new DeviceBuffer(bytes));
         argbOut = add(made, new DeviceBuffer(bytes));
         for (int c = 0; c < 3; c++) {
@@ -77,11 +76,19 @@ final class ResidentImage implements AutoCloseable {
         this.image = image;
     }
 
+    /** Page-locked memory for the upload, made on first use (the device JPEG path never uploads pixels). */
     PinnedBuffer hostIn() {
+        if (hostIn == null) {
+            hostIn = new PinnedBuffer((long) width * height * 4);
+        }
         return hostIn;
     }
 
+    /** Page-locked memory for the download, made on first use. */
     PinnedBuffer hostOut() {
+        if (hostOut == null) {
+            hostOut = new PinnedBuffer((long) width * height * 4);
+        }
         return hostOut;
     }
 
@@ -107,8 +114,12 @@ final class ResidentImage implements AutoCloseable {
 
     @Override
     public void close() {
-        hostIn.close();
-        hostOut.close();
+        if (hostIn != null) {
+            hostIn.close();
+        }
+        if (hostOut != null) {
+            hostOut.close();
+        }
         argbIn.close();
         argbOut.close();
         for (int c = 0; c < 3; c++) {
