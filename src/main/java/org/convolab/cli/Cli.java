@@ -36,10 +36,14 @@ public final class Cli {
 
     /**
      * Runs the CLI on the process's own standard output and error (the entry point's call): a reader of
-     * standard output that goes away ends the run quietly with {@value #EXIT_READER_GONE}.
+     * standard output that goes away ends the process quietly with {@value #EXIT_READER_GONE}, at once.
      */
     public static int runOnStandardStreams(String[] args) {
-        StandardOutput raw = new StandardOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        // a reader gone ends the run at once, as SIGPIPE ends cat: `convolab selftest | head -3` does not run on
+        // for minutes. On a thread of its own: the writing thread may hold locks the shutdown hooks need (the
+        // batch's hook finishes the files being written, and no temporary file is left)
+        StandardOutput raw = new StandardOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                () -> new Thread(() -> System.exit(EXIT_READER_GONE), "convolab-reader-gone").start());
         PrintStream out = new PrintStream(new java.io.BufferedOutputStream(raw, 8192), true);
         System.setOut(out); // code that prints to System.out goes through the same stream
         int code = run(args, out, System.err, raw);

@@ -75,7 +75,10 @@ final class PipedInput implements AutoCloseable {
             return new PipedInput(temp, temp, name);
         } catch (IOException e) {
             deleteQuietly(temp);
-            throw new ConvolabException("cannot read " + name + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            // a failed read of the pipe, or a full temporary folder: say which folder, since the user never named it
+            throw new ConvolabException("cannot read " + name + " (copied into the temporary folder "
+                    + UserText.escape(System.getProperty("java.io.tmpdir")) + "): "
+                    + UserText.escape(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         } catch (RuntimeException e) {
             deleteQuietly(temp);
             throw e;

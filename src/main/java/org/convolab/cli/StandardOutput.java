@@ -13,9 +13,21 @@ import java.io.OutputStream;
 final class StandardOutput extends FilterOutputStream {
 
     private volatile IOException failure;
+    private final Runnable onReaderGone;
 
+    /** A stream that only remembers its first write error. */
     StandardOutput(OutputStream out) {
+        this(out, () -> { });
+    }
+
+    /**
+     * @param onReaderGone run once, on the first write that finds the pipe's reader gone (the entry point
+     *                     ends the process there, as SIGPIPE ends {@code cat}, so a long run does not go on
+     *                     for nobody)
+     */
+    StandardOutput(OutputStream out, Runnable onReaderGone) {
         super(out);
+        this.onReaderGone = onReaderGone;
     }
 
     @Override
@@ -48,9 +60,12 @@ final class StandardOutput extends FilterOutputStream {
         }
     }
 
-    private void remember(IOException e) {
+    private synchronized void remember(IOException e) {
         if (failure == null) {
             failure = e;
+            if (readerGone()) {
+                onReaderGone.run();
+            }
         }
     }
 

@@ -47,6 +47,24 @@ class StandardOutputTest {
         assertThat(full.err()).contains("convolab: cannot write to standard output");
     }
 
+    @Test
+    void aBatchWhoseReaderGoesAwayStopsAndLeavesOnlyWholeFiles() throws Exception {
+        Path in = java.nio.file.Files.createDirectories(dir.resolve("in"));
+        for (int i = 0; i < 6; i++) {
+            ImageFiles.write(SyntheticImages.gradient(200, 150), in.resolve("n" + i + ".png"), false);
+        }
+        Path out = dir.resolve("out");
+        Shell r = convolab("| true", "batch", in.toString(), "-o", out.toString(), "--mask", "gaussian:2", "--backend", "cpu");
+        assertThat(r.out()).isEqualTo("status 141");
+        assertThat(r.err()).doesNotContain("convolab:");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(out)) {
+            for (Path f : files.toList()) { // the files being written when it stopped are finished; no temporary file
+                assertThat(f.getFileName().toString()).doesNotEndWith(".tmp");
+                assertThat(ImageFiles.read(f).width()).isEqualTo(200);
+            }
+        }
+    }
+
     /** Runs {@code convolab explain} in this JVM with a standard output whose writes fail with {@code why}. */
     static CliTest.Run explainInto(String why) {
         StandardOutput raw = new StandardOutput(new java.io.OutputStream() {
