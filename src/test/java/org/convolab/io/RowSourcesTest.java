@@ -162,6 +162,15 @@ class RowSourcesTest {
         }
     }
 
+    @Test
+    void aSixteenBitColourKeyComparesTheStoredSamples() throws Exception {
+        // 2x1, 16-bit RGB: the key 0x1234 0x5678 0x9abc, then a pixel differing in its low byte of blue only
+        byte[] row = {0, 0x12, 0x34, 0x56, 0x78, (byte) 0x9a, (byte) 0xbc, 0x12, 0x34, 0x56, 0x78, (byte) 0x9a, (byte) 0xbd};
+        Path f = Files.write(dir.resolve("key16.png"), PngBytes.start(2, 1, 16, 2)
+                .chunk("tRNS", new byte[] {0x12, 0x34, 0x56, 0x78, (byte) 0x9a, (byte) 0xbc}).end(row));
+        assertThat(rows(f)[0]).containsExactly(0x1234, 0x5678, 0x9abc, 0, 0x1234, 0x5678, 0x9abd, 65535);
+    }
+
     // item 9
 
     private Path withChunk(String name, String type, byte[] data) throws Exception {
