@@ -21,6 +21,7 @@ import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
 import org.convolab.engine.Engines;
 import org.convolab.engine.FaithfulFileStages;
+import org.convolab.io.JpegCodecs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -119,6 +120,7 @@ public final class BatchCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new ConvolabException("cannot create " + outDir + ": " + e.getMessage());
         }
+        JpegCodecs.resetCounts();
         List<ConvolutionEngine> engines = openEngines(ordinals, err);
         // A GPU engine queues all its work on its own CUDA thread, so several workers can feed it: the
         // Java side of a file (rows to bands and back) then overlaps the GPU's work instead of pacing it.
@@ -174,6 +176,7 @@ public final class BatchCommand implements Callable<Integer> {
                     busy.decodeS(), busy.filterS(), workers.size(), workers.size() == 1 ? " worker" : " workers",
                     100 * busy.filterS() / (seconds * workers.size()), busy.encodeS(), codecThreads,
                     100 * (busy.decodeS() + busy.encodeS()) / (seconds * codecThreads));
+            JpegCodecs.summary().ifPresent(out::println);
             out.flush();
         }
         return failed > 0 || result.cancelled() ? 1 : 0;

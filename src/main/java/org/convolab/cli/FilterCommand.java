@@ -13,6 +13,7 @@ import org.convolab.engine.Engines;
 import org.convolab.engine.FileFilter;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.JpegCodecs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,11 +66,13 @@ public final class FilterCommand implements Callable<Integer> {
         var err = cmd.commandLine().getErr();
         FileFilter.Job job = new FileFilter.Job(input, output, force, where.maxPixels(),
                 encoding.options(), 0);
+        JpegCodecs.resetCounts();
         long t0 = System.nanoTime();
         try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
             StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));
             if (timings) {
                 cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));
+                JpegCodecs.summary().ifPresent(cmd.commandLine().getOut()::println);
             }
         }
         return 0;

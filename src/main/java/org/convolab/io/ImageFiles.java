@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.FileImageInputStream;
@@ -30,7 +31,7 @@ import org.convolab.core.UserText;
 /**
  * Reads PNG, JPEG, BMP, GIF and TIFF (8 or 16 bits, grey, palette, with or without alpha) into
  * {@link RgbaImage}, and writes PNG, JPEG, BMP or TIFF chosen by the file's extension, through the
- * JDK's ImageIO codecs.
+ * JDK's ImageIO codecs; JPEG through libjpeg-turbo where the system has it ({@link JpegCodecs}).
  *
  * <p>Images larger than a pixel limit are refused from the header, before decoding; a decoder's
  * warning about the pixel data (a truncated JPEG) is an error, not a grey patch. CMYK and YCCK JPEGs
@@ -70,6 +71,12 @@ public final class ImageFiles {
     public static RgbaImage read(Path file, long maxPixels) {
         String name = UserText.escape(file.toString());
         checkReadable(file, name);
+        // a JPEG through the native codec where it takes the file; one with an ICC profile goes on to ImageIO,
+        // whose reader converts it to sRGB for display
+        Optional<JpegFiles.Decoded> jpeg = JpegFiles.read(file, name, Math.min(maxPixels, Integer.MAX_VALUE - 8L), false);
+        if (jpeg.isPresent()) {
+            return jpeg.get().image();
+        }
         // straight from the file: no copy of the input in ImageIO's cache folder
         try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
@@ -102,6 +109,9 @@ public final class ImageFiles {
                 BufferedImage img;
                 try {
                     img = reader.read(0);
+                    if (format.equals("JPEG")) {
+                        JpegCodecs.decoded(JpegCodecs.imageIoName());
+                    }
                 } catch (IOException | RuntimeException e) {
                     throw new ConvolabException("cannot decode " + name + ": the " + format
                             + " data is damaged or truncated" + detail(e));
@@ -130,7 +140,7 @@ public final class ImageFiles {
     }
 
     /** Warnings about metadata (a bad ICC profile, a thumbnail) that leave the pixels whole. */
-    private static boolean isHarmless(String warning) {
+    static boolean isHarmless(String warning) {
         String w = warning.toLowerCase(Locale.ROOT);
         return w.contains("icc") || w.contains("profile") || w.contains("thumbnail") || w.contains("exif")
                 || w.contains("metadata") || w.contains("jfxx") || w.contains("app14");
@@ -145,7 +155,7 @@ public final class ImageFiles {
         return c;
     }
 
-    private static String detail(Throwable e) {
+    static String detail(Throwable e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? "" : " (" + m.strip() + ")";
     }

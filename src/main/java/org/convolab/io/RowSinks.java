@@ -203,6 +203,14 @@ public final class RowSinks {
 
     private static void writeWhole(java.io.OutputStream sink, String kind, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc,
                                    Options options, Body body, RgbaImage packed) throws IOException {
+        if (kind.equals("jpeg") && !out.grey()) {
+            // colour JPEG: the codec JpegCodecs chose (libjpeg-turbo where the system has it) takes packed ARGB
+            JpegCodec codec = JpegCodecs.encoder();
+            codec.encode(packed != null ? packed : packRows(body, in, out, w, h), options.jpegQuality(),
+                    icc.flatMap(JpegFiles::kept), sink);
+            JpegCodecs.encoded(codec.name());
+            return;
+        }
         BufferedImage img = newImage(kind, w, h, out, icc);
         WritableRaster raster = img.getRaster();
         if (packed == null || !FastRasters.intoInterleavedBytes(packed, raster)) {
@@ -213,24 +221,30 @@ public final class RowSinks {
                 raster.setPixels(0, y[0]++, w, 1, row);
             });
         }
-        String format = kind.equals("jpeg") ? "jpeg" : kind;
-        ImageWriter writer = writerFor(format);
+        if (kind.equals("jpeg")) { // grey
+            ImageIoJpegCodec.write(img, options.jpegQuality(), sink);
+            JpegCodecs.encoded(JpegCodecs.imageIoName());
+            return;
+        }
+        ImageWriter writer = writerFor(kind);
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(sink)) {
             writer.setOutput(stream);
-            ImageWriteParam param = writer.getDefaultWriteParam();
-            IIOMetadata meta = null;
-            if (kind.equals("jpeg")) {
-                param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-                param.setCompressionQuality(options.jpegQuality() / 100f);
-                meta = writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param);
-                if (options.jpegQuality() >= 90) {
-                    noChromaSubsampling(meta);
-                }
-            }
-            writer.write(null, new IIOImage(img, null, meta), param);
+            writer.write(null, new IIOImage(img, null, null), writer.getDefaultWriteParam());
         } finally {
             writer.dispose();
         }
+    }
+
+    /** The rows from {@code body}, converted to the file's 8-bit RGB and packed. */
+    private static RgbaImage packRows(Body body, SampleFormat in, SampleFormat out, int w, int h) {
+        int[] argb = new int[Math.multiplyExact(w, h)];
+        int[] row = new int[w * out.channels()];
+        int[] y = {0};
+        body.writeRows(samples -> {
+            convertRow(samples, in, row, out, w);
+            RgbaImage.packRow(row, out.channels(), w, argb, y[0]++ * w);
+        });
+        return new RgbaImage(w, h, argb);
     }
 
     /** The JDK's own writer where there is one (TwelveMonkeys' TIFF writer refuses 16-bit interleaved rasters). */
@@ -252,7 +266,7 @@ public final class RowSinks {
     }
 
     /** An image whose raster takes the samples as they are; the profile rides along in the colour model. */
-    private static BufferedImage newImage(String kind, int w, int h, SampleFormat f, Optional<byte[]> icc) {
+    static BufferedImage newImage(String kind, int w, int h, SampleFormat f, Optional<byte[]> icc) {
         if (kind.equals("bmp")) {
             return new BufferedImage(w, h, f.grey() ? BufferedImage.TYPE_BYTE_GRAY : BufferedImage.TYPE_3BYTE_BGR);
         }
@@ -264,18 +278,5 @@ public final class RowSinks {
                 f.alpha() ? Transparency.TRANSLUCENT : Transparency.OPAQUE, type);
         WritableRaster r = Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
         return new BufferedImage(cm, r, false, null);
-    }
-
-    /** Sets every component's sampling factors to 1 (4:4:4) in the JPEG writer's metadata. */
-    private static void noChromaSubsampling(IIOMetadata meta) throws IOException {
-        String fmt = "javax_imageio_jpeg_image_1.0";
-        Node root = meta.getAsTree(fmt);
-        NodeList comps = ((Element) root).getElementsByTagName("componentSpec");
-        for (int i = 0; i < comps.getLength(); i++) {
-            Element c = (Element) comps.item(i);
-            c.setAttribute("HsamplingFactor", "1");
-            c.setAttribute("VsamplingFactor", "1");
-        }
-        meta.setFromTree(fmt, root);
     }
 }
