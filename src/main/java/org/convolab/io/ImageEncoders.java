@@ -45,6 +45,7 @@ final class ImageEncoders {
             out.flush();
             return;
         }
+        ImageFiles.imageIo();
         try (ImageOutputStream ios = new ChannelImageOutputStream(file)) {
             if (!ImageIO.write(FastRasters.wrap(image, alpha), format, ios)) {
                 throw new ConvolabException("no " + format.toUpperCase(Locale.ROOT) + " writer");

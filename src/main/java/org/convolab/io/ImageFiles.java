@@ -47,10 +47,22 @@ public final class ImageFiles {
     /** Extensions {@link #write} understands. */
     public static final java.util.List<String> WRITABLE = java.util.List.of("png", "jpg", "jpeg", "bmp", "tif", "tiff");
 
-    static {
-        // ImageIO would otherwise copy every stream into its temp folder: slow, and a small temp
-        // folder would make valid files look damaged
-        ImageIO.setUseCache(false);
+    /** ImageIO set up on first use: its registry scans every plug-in, a cost a JPEG through libjpeg-turbo need not pay. */
+    private static final class ImageIoSetup {
+        static {
+            // ImageIO would otherwise copy every stream into its temp folder: slow, and a small temp
+            // folder would make valid files look damaged
+            ImageIO.setUseCache(false);
+        }
+
+        static void ready() {
+            // the static block has run
+        }
+    }
+
+    /** Sets ImageIO up (no disk cache) before its first use; every ImageIO path of this package calls it. */
+    static void imageIo() {
+        ImageIoSetup.ready();
     }
 
     private ImageFiles() {
@@ -77,6 +89,7 @@ public final class ImageFiles {
         if (jpeg.isPresent()) {
             return jpeg.get().image();
         }
+        imageIo();
         // straight from the file: no copy of the input in ImageIO's cache folder
         try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
@@ -289,6 +302,7 @@ public final class ImageFiles {
 
     /** Encodes through the given stream (held in memory until flushed, never in a cache file). */
     static void encode(BufferedImage image, String format, OutputStream out) throws IOException {
+        imageIo();
         try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
             if (!ImageIO.write(image, format, ios)) {
                 throw new IOException("no " + format.toUpperCase(Locale.ROOT) + " writer");

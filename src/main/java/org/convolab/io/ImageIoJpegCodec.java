@@ -53,6 +53,7 @@ final class ImageIoJpegCodec implements JpegCodec {
 
     /** Writes any 8-bit grey or RGB image through the JDK's writer, 4:4:4 from quality 90. */
     static void write(BufferedImage img, int quality, OutputStream out) throws IOException {
+        ImageFiles.imageIo();
         ImageWriter writer = RowSinks.writerFor("jpeg");
         try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
             writer.setOutput(stream);

@@ -211,6 +211,7 @@ public final class RowSinks {
             JpegCodecs.encoded(codec.name());
             return;
         }
+        ImageFiles.imageIo();
         BufferedImage img = newImage(kind, w, h, out, icc);
         WritableRaster raster = img.getRaster();
         if (packed == null || !FastRasters.intoInterleavedBytes(packed, raster)) {

@@ -51,6 +51,7 @@ public final class RowSources {
         if (jpeg.isPresent()) {
             return () -> new PackedRowSource(name, jpeg.get().image(), jpeg.get().icc());
         }
+        ImageFiles.imageIo();
         Header header = header(file, name);
         checkSize(name, header.format, header.width, header.height, maxPixels);
         if (header.format.equals("TIFF")) {
