@@ -3,6 +3,8 @@ package org.convolab.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
@@ -68,14 +70,44 @@ public final class FilterCommand implements Callable<Integer> {
                 encoding.options(), 0);
         JpegCodecs.resetCounts();
         long t0 = System.nanoTime();
-        try (ConvolutionEngine engine = Engines.open(where.backend, msg -> err.println("convolab: " + msg))) {
-            StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> err.println("convolab: " + msg));
+        // the engine (a CUDA context: a few hundred ms) starts on its own thread while the input decodes
+        CompletableFuture<ConvolutionEngine> opening = CompletableFuture.supplyAsync(
+                () -> Engines.open(where.backend, msg -> err.println("convolab: " + msg)), FilterCommand::engineThread);
+        try {
+            StripFilter.Report r = FileFilter.run(job, () -> opened(opening), spec, st, msg -> err.println("convolab: " + msg));
             if (timings) {
-                cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));
+                cmd.commandLine().getOut().println(describe(opened(opening), r, spec, (System.nanoTime() - t0) / 1e6));
                 JpegCodecs.summary().ifPresent(cmd.commandLine().getOut()::println);
+            }
+        } finally {
+            // closed whether or not the filter got to use it; a failure to open matters only if it was needed
+            ConvolutionEngine e = opening.handle((engine, failure) -> engine).join();
+            if (e != null) {
+                e.close();
             }
         }
         return 0;
+    }
+
+    private static void engineThread(Runnable r) {
+        Thread t = new Thread(r, "convolab-engine-open");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The opened engine, or the one-line error that opening it gave. */
+    private static ConvolutionEngine opened(CompletableFuture<ConvolutionEngine> opening) {
+        try {
+            return opening.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     static String describe(ConvolutionEngine engine, StripFilter.Report r, FilterSpec spec, double totalMs) {
