@@ -64,7 +64,10 @@ final class TurboJpegCodec implements JpegCodec {
         int tjGetErrorCode(Pointer handle);
     }
 
-    /** Names tried in order: the development link, then the runtime soname. */
+    /**
+     * Names tried in order: the development link, then the runtime soname (JNA resolves the first through the
+     * ldconfig cache it reads anyway, which gives the file the version is read from).
+     */
     private static final String[] NAMES = {"turbojpeg", "libturbojpeg.so.0"};
 
     /** ARGB ints in memory are B, G, R, A bytes on a little-endian machine, A, R, G, B on a big-endian one. */
