@@ -11,7 +11,8 @@ jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.man
       --strip-debug --no-man-pages --no-header-files --compress=0 --output bundle/convolab/runtime
 # Debian's JDK links its JPEG and colour-management natives to system libraries; a host without
 # them would fail on the first JPEG. They sit beside the natives, which look in $ORIGIN first.
-for lib in libjpeg.so.62 liblcms2.so.2; do
+# libturbojpeg.so.0 (where the build host has it) is the native JPEG codec, found there by io.TurboJpegCodec.
+for lib in libjpeg.so.62 liblcms2.so.2 libturbojpeg.so.0; do
   src=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')
   [[ -n "$src" ]] && cp -L "$src" bundle/convolab/runtime/lib/
 done

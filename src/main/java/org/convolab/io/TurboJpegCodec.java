@@ -22,7 +22,7 @@ import org.convolab.core.UserText;
 
 /**
  * JPEG through libjpeg-turbo's TurboJPEG API (the system's {@code libturbojpeg.so.0}: Debian and Ubuntu
- * {@code libturbojpeg0}, Fedora {@code turbojpeg}), bound at run time through JNA: about three times
+ * {@code libturbojpeg0}, Fedora {@code turbojpeg}; or the copy in the bundle's runtime), bound at run time through JNA: about three times
  * ImageIO's speed on one core. Decodes YCbCr JPEGs of 8 bits (baseline, progressive, arithmetic where the
  * library has it) straight into the byte order of packed ARGB, then into the image's {@code int[]} in one
  * copy; grey, CMYK, YCCK, RGB-coded, 12-bit and lossless files are left to ImageIO. Thread-safe: each call
@@ -91,7 +91,10 @@ final class TurboJpegCodec implements JpegCodec {
      */
     static Object load() {
         StringBuilder tried = new StringBuilder();
+        // the bundle's runtime carries the build host's library (src/bundle/make-bundle.sh): found there first
+        String bundled = System.getProperty("java.home") + "/lib";
         for (String lib : NAMES) {
+            NativeLibrary.addSearchPath(lib, bundled);
             try {
                 Api api = Native.load(lib, Api.class);
                 api.tjGetErrorCode(null); // 2.0 or later: the error codes that tell a warning from a failure

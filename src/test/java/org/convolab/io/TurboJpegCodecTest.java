@@ -230,6 +230,21 @@ class TurboJpegCodecTest {
     }
 
     @Test
+    void theWindowsReadTakesTheNativeCodecUnlessTheFileCarriesAProfile() throws Exception {
+        Path plain = Files.write(dir.resolve("plain.jpg"), encode(turbo, photo(), 92, Optional.empty()));
+        JpegCodecs.resetCounts();
+        RgbaImage shown = ImageFiles.read(plain);
+        assertThat(JpegCodecs.summary()).hasValue("JPEG codec: " + turbo.name() + ", 1 decoded");
+        assertThat(shown.maxDifference(imageIoDecode(plain))).isLessThanOrEqualTo(1);
+        // rocket.jpg embeds a profile: ImageIO's reader converts it to sRGB for display (up to 55 levels
+        // from the stored values), so the window keeps reading such files that way
+        JpegCodecs.resetCounts();
+        ImageFiles.read(Path.of("sample-images/rocket.jpg"));
+        assertThat(JpegCodecs.summary().orElseThrow()).doesNotContain(turbo.name()).contains("1 decoded");
+        JpegCodecs.resetCounts();
+    }
+
+    @Test
     void theSummarySaysWhichCodecRan() throws Exception {
         JpegCodecs.resetCounts();
         Path f = dir.resolve("s.jpg");
