@@ -5,6 +5,7 @@
 set -euo pipefail
 target=${1:?usage: make-bundle.sh TARGET_DIR}
 samples=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../sample-images" && pwd)
+scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$target"
 rm -rf bundle && mkdir -p bundle/convolab/{bin,lib,test}
 jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.management,jdk.zipfs,java.prefs \
@@ -18,14 +19,10 @@ for lib in libjpeg.so.62 liblcms2.so.2 libturbojpeg.so.0; do
 done
 cp convolab.jar bundle/convolab/lib/
 # Class-data sharing (AppCDS): the classes a filter and a batch load, listed by the bundled runtime on
-# a sample run. An archive names the jar's absolute path, so the launcher makes it from this list
-# where the bundle is unpacked (once, about a second) rather than shipping one made here.
-cds_tmp=$(mktemp -d)
-cp "$samples/rocket.jpg" "$samples/coffee.png" "$cds_tmp/"
-bundle/convolab/runtime/bin/java -Xshare:off -XX:DumpLoadedClassList=bundle/convolab/lib/convolab.classlist \
-  -jar bundle/convolab/lib/convolab.jar batch "$cds_tmp/rocket.jpg" "$cds_tmp/coffee.png" -o "$cds_tmp/out" \
-  --mask gaussian:1:5 --backend cpu --format same >/dev/null
-rm -rf "$cds_tmp"
+# sample runs (src/bundle/make-cds.sh). An archive names the jar's absolute path, so the launcher makes it
+# from this list where the bundle is unpacked (once, about a second) rather than shipping one made here.
+bash "$scripts/make-cds.sh" bundle/convolab/runtime/bin/java bundle/convolab/lib/convolab.jar "$samples" \
+  bundle/convolab/lib/convolab.classlist
 cp -r test-classes bundle/convolab/test/classes
 cp bundle-deps/*.jar bundle/convolab/test/
 cat > bundle/convolab/bin/convolab <<'SH'

@@ -91,10 +91,14 @@ final class TurboJpegCodec implements JpegCodec {
      */
     static Object load() {
         StringBuilder tried = new StringBuilder();
-        // the bundle's runtime carries the build host's library (src/bundle/make-bundle.sh): found there first
-        String bundled = System.getProperty("java.home") + "/lib";
-        for (String lib : NAMES) {
-            NativeLibrary.addSearchPath(lib, bundled);
+        // the bundle's runtime carries the build host's library (src/bundle/make-bundle.sh): that one first
+        java.util.List<String> names = new java.util.ArrayList<>();
+        File bundled = new File(System.getProperty("java.home"), "lib/libturbojpeg.so.0");
+        if (bundled.isFile()) {
+            names.add(bundled.getPath());
+        }
+        names.addAll(java.util.List.of(NAMES));
+        for (String lib : names) {
             try {
                 Api api = Native.load(lib, Api.class);
                 api.tjGetErrorCode(null); // 2.0 or later: the error codes that tell a warning from a failure
