@@ -39,6 +39,7 @@ final class TurboJpegCodec implements JpegCodec {
     private static final int TJERR_WARNING = 0;
     /** At most 500 progressive scans: a crafted file cannot keep the decoder busy for minutes. */
     private static final int TJFLAG_LIMITSCANS = 32768;
+    private static final int TJFLAG_STOPONWARNING = 8192;
 
     /** The entry points Convolab calls; handles and buffers as pointers. */
     interface Api extends Library {
@@ -176,8 +177,9 @@ final class TurboJpegCodec implements JpegCodec {
         }
         try (Memory src = copy(jpeg)) {
             Memory dst = pixelBuffer(4L * n);
-            int rc = api.tjDecompress2(h, src, new NativeLong(jpeg.length), dst, w, 4 * w, ht, PIXEL_FORMAT, TJFLAG_LIMITSCANS);
-            if (rc != 0) {
+            // stop at the first warning: damaged data is refused at once rather than filled in to the last row
+            int flags = TJFLAG_LIMITSCANS | TJFLAG_STOPONWARNING;
+            while (api.tjDecompress2(h, src, new NativeLong(jpeg.length), dst, w, 4 * w, ht, PIXEL_FORMAT, flags) != 0) {
                 String why = api.tjGetErrorStr2(h);
                 if (api.tjGetErrorCode(h) != TJERR_WARNING) {
                     return Optional.empty(); // a failure: a kind of JPEG it refuses, or damage; ImageIO says which
@@ -187,6 +189,10 @@ final class TurboJpegCodec implements JpegCodec {
                     throw new ConvolabException("cannot decode " + name + ": the JPEG data is damaged or truncated ("
                             + UserText.escape(String.valueOf(why).strip()) + ")");
                 }
+                if ((flags & TJFLAG_STOPONWARNING) == 0) {
+                    break; // decoded to the end past a warning about metadata (a bad ICC marker)
+                }
+                flags &= ~TJFLAG_STOPONWARNING; // that warning stopped it: decode again, to the end
             }
             int[] argb = new int[n];
             dst.read(0, argb, 0, n); // the X byte is 0xFF: alpha 255
