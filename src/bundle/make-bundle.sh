@@ -5,26 +5,24 @@
 set -euo pipefail
 target=${1:?usage: make-bundle.sh TARGET_DIR}
 samples=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../sample-images" && pwd)
+scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$target"
 rm -rf bundle && mkdir -p bundle/convolab/{bin,lib,test}
 jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.management,jdk.zipfs,java.prefs \
       --strip-debug --no-man-pages --no-header-files --compress=0 --output bundle/convolab/runtime
 # Debian's JDK links its JPEG and colour-management natives to system libraries; a host without
 # them would fail on the first JPEG. They sit beside the natives, which look in $ORIGIN first.
-for lib in libjpeg.so.62 liblcms2.so.2; do
+# libturbojpeg.so.0 (where the build host has it) is the native JPEG codec, found there by io.TurboJpegCodec.
+for lib in libjpeg.so.62 liblcms2.so.2 libturbojpeg.so.0; do
   src=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')
   [[ -n "$src" ]] && cp -L "$src" bundle/convolab/runtime/lib/
 done
 cp convolab.jar bundle/convolab/lib/
 # Class-data sharing (AppCDS): the classes a filter and a batch load, listed by the bundled runtime on
-# a sample run. An archive names the jar's absolute path, so the launcher makes it from this list
-# where the bundle is unpacked (once, about a second) rather than shipping one made here.
-cds_tmp=$(mktemp -d)
-cp "$samples/rocket.jpg" "$samples/coffee.png" "$cds_tmp/"
-bundle/convolab/runtime/bin/java -Xshare:off -XX:DumpLoadedClassList=bundle/convolab/lib/convolab.classlist \
-  -jar bundle/convolab/lib/convolab.jar batch "$cds_tmp/rocket.jpg" "$cds_tmp/coffee.png" -o "$cds_tmp/out" \
-  --mask gaussian:1:5 --backend cpu --format same >/dev/null
-rm -rf "$cds_tmp"
+# sample runs (src/bundle/make-cds.sh). An archive names the jar's absolute path, so the launcher makes it
+# from this list where the bundle is unpacked (once, about a second) rather than shipping one made here.
+bash "$scripts/make-cds.sh" bundle/convolab/runtime/bin/java bundle/convolab/lib/convolab.jar "$samples" \
+  bundle/convolab/lib/convolab.classlist
 cp -r test-classes bundle/convolab/test/classes
 cp bundle-deps/*.jar bundle/convolab/test/
 cat > bundle/convolab/bin/convolab <<'SH'

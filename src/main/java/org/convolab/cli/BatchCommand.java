@@ -24,6 +24,7 @@ import org.convolab.engine.BatchPlan;
 import org.convolab.engine.Engines;
 import org.convolab.engine.DeviceJpegStages;
 import org.convolab.engine.FaithfulFileStages;
+import org.convolab.io.JpegCodecs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -125,6 +126,7 @@ public final class BatchCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new ConvolabException("cannot create " + outDir + ": " + e.getMessage());
         }
+        JpegCodecs.resetCounts();
         List<ConvolutionEngine> engines = openEngines(ordinals, err);
         // A GPU engine queues all its work on its own CUDA thread, so several workers can feed it: the
         // Java side of a file (rows to bands and back) then overlaps the GPU's work instead of pacing it.
@@ -209,6 +211,7 @@ public final class BatchCommand implements Callable<Integer> {
             if (jpegStages != null) {
                 out.println(jpegStages.codecReport(engines.get(0).deviceJpeg().map(DeviceJpeg::name).orElse("nvJPEG")));
             }
+            JpegCodecs.summary().ifPresent(out::println);
             out.flush();
         }
         return failed > 0 || result.cancelled() ? 1 : 0;

@@ -56,7 +56,7 @@ public final class Cli {
      * under {@code out}, which tells a closed pipe from a full disk.
      */
     static int run(String[] args, PrintStream out, PrintStream err, StandardOutput raw) {
-        CommandLine cl = commandLine(out, err);
+        CommandLine cl = commandLine(out, err, args.length > 0 ? args[0] : "");
         int code;
         try {
             code = cl.execute(args);
@@ -82,8 +82,23 @@ public final class Cli {
         return args.length > 0 && args[0].equals("gui");
     }
 
+    /** The command line with every subcommand (help, suggestions). */
     static CommandLine commandLine(PrintStream out, PrintStream err) {
+        return commandLine(out, err, "");
+    }
+
+    /**
+     * The command line with only the subcommand {@code first} names where it names one (a shorter start:
+     * no other command's model is built), else with all of them.
+     */
+    static CommandLine commandLine(PrintStream out, PrintStream err, String first) {
         CommandLine cl = new CommandLine(new ConvolabCommand());
+        java.util.function.Supplier<Object> only = first.equals("help") ? null : ConvolabCommand.SUBCOMMANDS.get(first);
+        if (only != null) {
+            cl.addSubcommand(first, only.get());
+        } else {
+            ConvolabCommand.SUBCOMMANDS.forEach((name, make) -> cl.addSubcommand(name, make.get()));
+        }
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

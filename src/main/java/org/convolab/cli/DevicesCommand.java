@@ -3,13 +3,14 @@ package org.convolab.cli;
 import java.util.concurrent.Callable;
 import org.convolab.engine.DeviceReport;
 import org.convolab.engine.Engines;
+import org.convolab.io.JpegCodecs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code convolab devices}: the CUDA devices, or why none is usable. */
 @Command(name = "devices", mixinStandardHelpOptions = true,
-        description = "List the CUDA devices, or say in one sentence why none is usable (exit 0 either way).")
+        description = "List the CUDA devices, or say in one sentence why none is usable (exit 0 either way), and the JPEG codec.")
 public final class DevicesCommand implements Callable<Integer> {
 
     @Spec
@@ -27,6 +28,7 @@ public final class DevicesCommand implements Callable<Integer> {
         } else {
             out.println("No usable CUDA device: " + r.problem() + ". Filters run on the CPU engine.");
         }
+        out.println("JPEG codec: " + JpegCodecs.describe());
         return 0;
     }
 }

@@ -3,6 +3,8 @@ package org.convolab.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
@@ -12,6 +14,7 @@ import org.convolab.core.UserText;
 import org.convolab.engine.FileFilter;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.JpegCodecs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,21 +69,53 @@ public final class FilterCommand implements Callable<Integer> {
         // the output's problems (exists, folder missing or read-only) are found before the slow decode
         ImageFiles.checkWritable(output, force);
         Consumer<String> notices = Cli.notices(cmd.commandLine().getErr());
+        JpegCodecs.resetCounts();
         long t0 = System.nanoTime();
         try (PipedInput in = PipedInput.of(input, System.in)) {
             FileFilter.Job job = new FileFilter.Job(in.path(), output, force, where.maxPixels(), encoding.options(), 0,
                     encoding.autoOrient);
-            try (ConvolutionEngine engine = where.open(0, notices)) {
-                StripFilter.Report r = FileFilter.run(job, engine, spec, st, msg -> notices.accept(in.renamed(msg)));
+            // the engine (a CUDA context: a few hundred ms) starts on its own thread while the input decodes
+            CompletableFuture<ConvolutionEngine> opening = CompletableFuture.supplyAsync(() -> where.open(0, notices),
+                    FilterCommand::engineThread);
+            try {
+                StripFilter.Report r = FileFilter.run(job, () -> opened(opening), spec, st, msg -> notices.accept(in.renamed(msg)));
                 if (timings) {
                     where.whyNoGpu().ifPresent(notices);
-                    cmd.commandLine().getOut().println(describe(engine, r, spec, (System.nanoTime() - t0) / 1e6));
+                    cmd.commandLine().getOut().println(describe(opened(opening), r, spec, (System.nanoTime() - t0) / 1e6));
+                    JpegCodecs.summary().ifPresent(cmd.commandLine().getOut()::println);
                 }
             } catch (ConvolabException e) {
                 throw in.renamed(e);
+            } finally {
+                // closed whether or not the filter got to use it; a failure to open matters only if it was needed
+                ConvolutionEngine e = opening.handle((engine, failure) -> engine).join();
+                if (e != null) {
+                    e.close();
+                }
             }
         }
         return 0;
+    }
+
+    private static void engineThread(Runnable r) {
+        Thread t = new Thread(r, "convolab-engine-open");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The opened engine, or the one-line error that opening it gave. */
+    private static ConvolutionEngine opened(CompletableFuture<ConvolutionEngine> opening) {
+        try {
+            return opening.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     static String describe(ConvolutionEngine engine, StripFilter.Report r, FilterSpec spec, double totalMs) {

@@ -63,6 +63,16 @@ public final class FileFilter {
      */
     public static StripFilter.Report run(Job job, ConvolutionEngine engine, FilterSpec spec, Strategy strategy,
                                          Consumer<String> notices) {
+        return run(job, () -> engine, spec, strategy, notices);
+    }
+
+    /**
+     * {@link #run(Job, ConvolutionEngine, FilterSpec, Strategy, Consumer)} with the engine asked for only once
+     * the input is open and (a JPEG, BMP, GIF) decoded: an engine still starting (a CUDA context) comes up
+     * while the file decodes.
+     */
+    public static StripFilter.Report run(Job job, Supplier<ConvolutionEngine> engineWhenNeeded, FilterSpec spec,
+                                         Strategy strategy, Consumer<String> notices) {
         if (ImageFiles.sameFile(job.input(), job.output())) {
             throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(job.input().toString())
                     + "; choose another output");
@@ -80,9 +90,11 @@ public final class FileFilter {
         StripFilter.Report[] report = new StripFilter.Report[1];
         RowSource header = opener.get();
         Optional<RgbaImage> packed;
+        ConvolutionEngine engine;
         try {
             // an explicit band height asks for the streamed path
             packed = job.bandRows() > 0 ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
+            engine = engineWhenNeeded.get();
         } catch (RuntimeException | Error e) {
             header.close();
             throw e;

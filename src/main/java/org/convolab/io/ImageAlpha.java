@@ -25,6 +25,7 @@ public final class ImageAlpha {
      * pixels then reports why).
      */
     public static boolean declared(Path file) {
+        ImageFiles.imageIo();
         try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
             if (!readers.hasNext()) {

@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Locale;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.FileImageInputStream;
@@ -29,7 +30,7 @@ import org.convolab.core.UserText;
 /**
  * Reads PNG, JPEG, BMP, GIF and TIFF (8 or 16 bits, grey, palette, with or without alpha) into
  * {@link RgbaImage}, and writes PNG, JPEG, BMP or TIFF chosen by the file's extension, through the
- * JDK's ImageIO codecs.
+ * JDK's ImageIO codecs; JPEG through libjpeg-turbo where the system has it ({@link JpegCodecs}).
  *
  * <p>Images larger than a pixel limit are refused from the header, before decoding; a decoder's
  * warning about the pixel data (a truncated JPEG) is an error, not a grey patch. CMYK and YCCK JPEGs
@@ -45,10 +46,22 @@ public final class ImageFiles {
     /** Extensions {@link #write} understands. */
     public static final java.util.List<String> WRITABLE = java.util.List.of("png", "jpg", "jpeg", "bmp", "tif", "tiff");
 
-    static {
-        // ImageIO would otherwise copy every stream into its temp folder: slow, and a small temp
-        // folder would make valid files look damaged
-        ImageIO.setUseCache(false);
+    /** ImageIO set up on first use: its registry scans every plug-in, a cost a JPEG through libjpeg-turbo need not pay. */
+    private static final class ImageIoSetup {
+        static {
+            // ImageIO would otherwise copy every stream into its temp folder: slow, and a small temp
+            // folder would make valid files look damaged
+            ImageIO.setUseCache(false);
+        }
+
+        static void ready() {
+            // the static block has run
+        }
+    }
+
+    /** Sets ImageIO up (no disk cache) before its first use; every ImageIO path of this package calls it. */
+    static void imageIo() {
+        ImageIoSetup.ready();
     }
 
     private ImageFiles() {
@@ -69,6 +82,13 @@ public final class ImageFiles {
     public static RgbaImage read(Path file, long maxPixels) {
         String name = UserText.escape(file.toString());
         checkReadable(file, name);
+        // a JPEG through the native codec where it takes the file; one with an ICC profile goes on to ImageIO,
+        // whose reader converts it to sRGB for display
+        Optional<JpegFiles.Decoded> jpeg = JpegFiles.read(file, name, Math.min(maxPixels, Integer.MAX_VALUE - 8L), false);
+        if (jpeg.isPresent()) {
+            return jpeg.get().image();
+        }
+        imageIo();
         // straight from the file: no copy of the input in ImageIO's cache folder
         try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
@@ -97,6 +117,9 @@ public final class ImageFiles {
                 BufferedImage img;
                 try {
                     img = reader.read(0);
+                    if (format.equals("JPEG")) {
+                        JpegCodecs.decoded(JpegCodecs.imageIoName());
+                    }
                 } catch (IOException | RuntimeException e) {
                     throw new ConvolabException("cannot decode " + name + ": the " + format
                             + " data is damaged or truncated" + detail(e));
@@ -120,6 +143,13 @@ public final class ImageFiles {
         }
     }
 
+    /** Warnings about metadata (a bad ICC profile, a thumbnail) that leave the pixels whole. */
+    static boolean isHarmless(String warning) {
+        String w = warning.toLowerCase(Locale.ROOT);
+        return w.contains("icc") || w.contains("profile") || w.contains("thumbnail") || w.contains("exif")
+                || w.contains("metadata") || w.contains("jfxx") || w.contains("app14");
+    }
+
     /** The innermost cause: ImageIO wraps "No space left on device" in its own "I/O error writing PNG file!". */
     private static Throwable rootCause(Throwable e) {
         Throwable c = e;
@@ -129,7 +159,7 @@ public final class ImageFiles {
         return c;
     }
 
-    private static String detail(Throwable e) {
+    static String detail(Throwable e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? "" : " (" + m.strip() + ")";
     }
@@ -282,6 +312,7 @@ public final class ImageFiles {
 
     /** Encodes through the given stream (held in memory until flushed, never in a cache file). */
     static void encode(BufferedImage image, String format, OutputStream out) throws IOException {
+        imageIo();
         try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
             if (!ImageIO.write(image, format, ios)) {
                 throw new IOException("no " + format.toUpperCase(Locale.ROOT) + " writer");

@@ -1,16 +1,21 @@
 package org.convolab.io;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a JPEG file's markers say before any pixel is decoded: the frame type, sample precision and
  * components, the Adobe colour transform, whether the file ends (an EOI marker after the scans), and
  * the metadata segments an output keeps (EXIF and XMP in APP1, the ICC profile in APP2). Decides
  * which files a device codec may take (baseline or extended Huffman, 8-bit, three YCbCr components,
- * complete) and puts the kept segments into an encoder's output.
+ * complete) and puts the kept segments into an encoder's output; reads and writes the ICC profile for
+ * encoders that do not (TurboJPEG).
  */
 public final class JpegMarkers {
 
@@ -130,6 +135,76 @@ public final class JpegMarkers {
         }
         out.write(encoded, at, encoded.length - at);
         return out.toByteArray();
+    }
+
+    private static final byte[] ICC_TAG = "ICC_PROFILE\0".getBytes(StandardCharsets.ISO_8859_1);
+    /** An ICC chunk's most bytes: a segment's length field counts itself: 65535 - 2 - 12 (tag) - 2 (sequence, count). */
+    static final int MAX_CHUNK = 65519;
+
+    /**
+     * The embedded ICC profile's bytes, chunks joined in their order; empty when there is none, or when its
+     * chunks are not a whole numbered set (a reader ignores such a profile). TurboJPEG 2 neither reads nor
+     * writes profiles, so its path does it here.
+     */
+    static Optional<byte[]> iccProfile(byte[] jpeg) {
+        byte[][] chunks = null;
+        for (byte[] seg : parse(jpeg).kept()) {
+            int bodyLen = seg.length - 4;
+            if ((seg[1] & 0xff) != 0xE2 || bodyLen <= ICC_TAG.length + 2) {
+                continue;
+            }
+            int seq = seg[4 + ICC_TAG.length] & 0xff;
+            int count = seg[4 + ICC_TAG.length + 1] & 0xff;
+            if (count == 0 || seq == 0 || seq > count || (chunks != null && chunks.length != count)) {
+                return Optional.empty();
+            }
+            if (chunks == null) {
+                chunks = new byte[count][];
+            }
+            chunks[seq - 1] = Arrays.copyOfRange(seg, 4 + ICC_TAG.length + 2, seg.length);
+        }
+        if (chunks == null) {
+            return Optional.empty();
+        }
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (byte[] c : chunks) {
+            if (c == null) {
+                return Optional.empty();
+            }
+            all.write(c, 0, c.length);
+        }
+        return Optional.of(all.toByteArray());
+    }
+
+    /**
+     * Writes an encoder's JPEG with the profile's APP2 segments (ICC.1:2010 Annex B.4: chunks of at most
+     * {@link #MAX_CHUNK} bytes, numbered from 1) put in as {@link #withSegments} puts segments; the bytes as
+     * they are without one.
+     */
+    static void writeWithProfile(byte[] jpeg, Optional<byte[]> icc, OutputStream out) throws IOException {
+        if (icc.isEmpty() || icc.get().length == 0) {
+            out.write(jpeg);
+            return;
+        }
+        byte[] p = icc.get();
+        int count = (p.length + MAX_CHUNK - 1) / MAX_CHUNK;
+        if (count > 255) {
+            throw new IOException("the ICC profile is too large for a JPEG (" + p.length + " bytes)");
+        }
+        List<byte[]> segments = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            int from = k * MAX_CHUNK;
+            int n = Math.min(MAX_CHUNK, p.length - from);
+            int len = 2 + ICC_TAG.length + 2 + n;
+            ByteArrayOutputStream seg = new ByteArrayOutputStream(len + 2);
+            seg.write(new byte[] {(byte) 0xFF, (byte) 0xE2, (byte) (len >> 8), (byte) len}, 0, 4);
+            seg.write(ICC_TAG, 0, ICC_TAG.length);
+            seg.write(k + 1);
+            seg.write(count);
+            seg.write(p, from, n);
+            segments.add(seg.toByteArray());
+        }
+        out.write(withSegments(jpeg, segments));
     }
 
     private static boolean isFrame(int marker) {

@@ -15,6 +15,7 @@ import java.awt.image.DataBuffer;
 import java.awt.image.Raster;
 import java.awt.image.WritableRaster;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -230,6 +231,17 @@ public final class RowSinks {
 
     private static void writeWhole(java.io.OutputStream sink, String kind, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc,
                                    Options options, Body body, RgbaImage packed) throws IOException {
+        if (kind.equals("jpeg") && !out.grey()) {
+            // colour JPEG: the codec JpegCodecs chose (libjpeg-turbo where the system has it) takes packed ARGB
+            JpegCodec codec = JpegCodecs.encoder();
+            OutputStream jpeg = withExif(sink, options);
+            codec.encode(packed != null ? packed : packRows(body, in, out, w, h), options.jpegQuality(),
+                    icc.flatMap(JpegFiles::kept), jpeg);
+            jpeg.close();
+            JpegCodecs.encoded(codec.name());
+            return;
+        }
+        ImageFiles.imageIo();
         BufferedImage img = newImage(kind, w, h, out, icc);
         WritableRaster raster = img.getRaster();
         if (packed == null || !FastRasters.intoInterleavedBytes(packed, raster)) {
@@ -240,24 +252,19 @@ public final class RowSinks {
                 raster.setPixels(0, y[0]++, w, 1, row);
             });
         }
-        String format = kind.equals("jpeg") ? "jpeg" : kind;
-        ImageWriter writer = writerFor(format);
+        if (kind.equals("jpeg")) { // grey
+            OutputStream jpeg = withExif(sink, options);
+            ImageIoJpegCodec.write(img, options.jpegQuality(), jpeg);
+            jpeg.close();
+            JpegCodecs.encoded(JpegCodecs.imageIoName());
+            return;
+        }
+        ImageWriter writer = writerFor(kind);
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(sink)) {
             writer.setOutput(stream);
             ImageWriteParam param = writer.getDefaultWriteParam();
             IIOMetadata meta = null;
-            if (kind.equals("jpeg")) {
-                param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-                param.setCompressionQuality(options.jpegQuality() / 100f);
-                meta = writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param);
-                if (options.jpegQuality() >= 90) {
-                    noChromaSubsampling(meta);
-                }
-                Optional<byte[]> exif = options.exif().app1Tiff();
-                if (exif.isPresent()) {
-                    exifSegment(meta, exif.get());
-                }
-            } else if (kind.equals("tiff")) {
+            if (kind.equals("tiff")) {
                 Optional<byte[]> exif = options.exif().app1Tiff();
                 if (exif.isPresent()) {
                     meta = exifFields(writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param), exif.get());
@@ -267,6 +274,18 @@ public final class RowSinks {
         } finally {
             writer.dispose();
         }
+    }
+
+    /** The rows from {@code body}, converted to the file's 8-bit RGB and packed. */
+    private static RgbaImage packRows(Body body, SampleFormat in, SampleFormat out, int w, int h) {
+        int[] argb = new int[Math.multiplyExact(w, h)];
+        int[] row = new int[w * out.channels()];
+        int[] y = {0};
+        body.writeRows(samples -> {
+            convertRow(samples, in, row, out, w);
+            RgbaImage.packRow(row, out.channels(), w, argb, y[0]++ * w);
+        });
+        return new RgbaImage(w, h, argb);
     }
 
     /** The JDK's own writer where there is one (TwelveMonkeys' TIFF writer refuses 16-bit interleaved rasters). */
@@ -288,7 +307,7 @@ public final class RowSinks {
     }
 
     /** An image whose raster takes the samples as they are; the profile rides along in the colour model. */
-    private static BufferedImage newImage(String kind, int w, int h, SampleFormat f, Optional<byte[]> icc) {
+    static BufferedImage newImage(String kind, int w, int h, SampleFormat f, Optional<byte[]> icc) {
         if (kind.equals("bmp")) {
             return new BufferedImage(w, h, f.grey() ? BufferedImage.TYPE_BYTE_GRAY : BufferedImage.TYPE_3BYTE_BGR);
         }
@@ -302,19 +321,45 @@ public final class RowSinks {
         return new BufferedImage(cm, r, false, null);
     }
 
-    /** Adds an APP1 segment of "Exif\0\0" and the EXIF block to the JPEG writer's metadata, after JFIF's APP0. */
-    private static void exifSegment(IIOMetadata meta, byte[] tiff) throws IOException {
-        String fmt = "javax_imageio_jpeg_image_1.0";
-        Node root = meta.getAsTree(fmt);
-        Node sequence = ((Element) root).getElementsByTagName("markerSequence").item(0);
-        javax.imageio.metadata.IIOMetadataNode app1 = new javax.imageio.metadata.IIOMetadataNode("unknown");
-        app1.setAttribute("MarkerTag", String.valueOf(0xe1));
-        byte[] data = new byte[6 + tiff.length];
-        System.arraycopy("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, data, 0, 6);
-        System.arraycopy(tiff, 0, data, 6, tiff.length);
-        app1.setUserObject(data);
-        sequence.insertBefore(app1, sequence.getFirstChild());
-        meta.setFromTree(fmt, root);
+    /**
+     * Where a JPEG encoder writes: {@code sink} itself, or where the options carry an EXIF block, a buffer
+     * that on close puts the block in as an APP1 segment after the encoder's JFIF header and writes the
+     * whole to {@code sink} (which it does not close).
+     */
+    private static OutputStream withExif(OutputStream sink, Options options) {
+        Optional<byte[]> exif = options.exif().app1Tiff();
+        if (exif.isEmpty()) {
+            return new java.io.FilterOutputStream(sink) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush(); // the sink stays open: AtomicWrite syncs and closes the file
+                }
+            };
+        }
+        return new java.io.ByteArrayOutputStream() {
+            @Override
+            public void close() throws IOException {
+                byte[] tiff = exif.get();
+                byte[] app1 = new byte[4 + 6 + tiff.length];
+                int len = app1.length - 2;
+                if (len > 0xffff) {
+                    sink.write(toByteArray()); // a block too large for one segment is left out, as ImageIO did
+                    return;
+                }
+                app1[0] = (byte) 0xFF;
+                app1[1] = (byte) 0xE1;
+                app1[2] = (byte) (len >> 8);
+                app1[3] = (byte) len;
+                System.arraycopy("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, app1, 4, 6);
+                System.arraycopy(tiff, 0, app1, 10, tiff.length);
+                sink.write(JpegMarkers.withSegments(toByteArray(), java.util.List.of(app1)));
+            }
+        };
     }
 
     /** Tags of the image's own layout, which the TIFF writer sets: never copied from an EXIF block. */
@@ -356,18 +401,5 @@ public final class RowSinks {
         } finally {
             reader.dispose();
         }
-    }
-
-    /** Sets every component's sampling factors to 1 (4:4:4) in the JPEG writer's metadata. */
-    private static void noChromaSubsampling(IIOMetadata meta) throws IOException {
-        String fmt = "javax_imageio_jpeg_image_1.0";
-        Node root = meta.getAsTree(fmt);
-        NodeList comps = ((Element) root).getElementsByTagName("componentSpec");
-        for (int i = 0; i < comps.getLength(); i++) {
-            Element c = (Element) comps.item(i);
-            c.setAttribute("HsamplingFactor", "1");
-            c.setAttribute("VsamplingFactor", "1");
-        }
-        meta.setFromTree(fmt, root);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
@@ -18,7 +19,7 @@ import org.convolab.core.RowSource;
 /**
  * Opens image files as {@link RowSource}s: PNG streamed a row at a time (PNGJ), TIFF a block of rows
  * at a time (ImageIO, TwelveMonkeys' reader), JPEG, BMP and GIF decoded whole once, after a check that
- * the heap holds them.
+ * the heap holds them; a JPEG through the native codec of {@link JpegCodecs} where it takes the file.
  */
 public final class RowSources {
 
@@ -48,6 +49,11 @@ public final class RowSources {
             scan.checkHolds(name);
             return () -> new PngRowSource(file);
         }
+        Optional<JpegFiles.Decoded> jpeg = JpegFiles.read(file, name, maxPixels, true);
+        if (jpeg.isPresent()) {
+            return () -> new PackedRowSource(name, jpeg.get().image(), jpeg.get().icc());
+        }
+        ImageFiles.imageIo();
         Header header = header(file, name);
         checkSize(name, header.format, header.width, header.height, maxPixels);
         DataExtent.check(file, name, header.width, header.height);
@@ -68,6 +74,9 @@ public final class RowSources {
         HeapCheck.require((long) header.width * header.height * 4 + (64L << 20),
                 String.format(Locale.ROOT, "decoding this %dx%d %s whole", header.width, header.height, header.format));
         BufferedImage whole = decodeWhole(file, name);
+        if (header.format.equals("JPEG")) {
+            JpegCodecs.decoded(JpegCodecs.imageIoName());
+        }
         return () -> {
             try {
                 return new ImageIoRowSource(name, null, null, whole);

@@ -11,6 +11,7 @@ import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.io.ImageFiles;
+import org.convolab.io.JpegCodecs;
 import org.convolab.io.SyntheticImages;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,19 @@ class BatchCommandTest {
         all[args.length + 1] = "--backend";
         all[args.length + 2] = "cpu";
         return CliTest.run(all);
+    }
+
+    @Test
+    void theSummarySaysWhichJpegCodecRan() throws Exception {
+        ImageFiles.write(image, in.resolve("d.jpg"), false);
+        CliTest.Run r = batch(in.toString(), "-o", out.toString(), "--mask", "box:3", "--jobs", "2");
+        assertThat(r.code()).as(r.err()).isZero();
+        // b.jpg and d.jpg in, and out: the codec this host has (libjpeg-turbo, or ImageIO with how to get it)
+        assertThat(r.out()).contains("JPEG codec: " + JpegCodecs.describe() + ", 2 decoded, 2 encoded");
+        CliTest.Run f = CliTest.run("filter", in.resolve("d.jpg").toString(), "-o", dir.resolve("d.jpg").toString(),
+                "--mask", "box:3", "--backend", "cpu", "--timings");
+        assertThat(f.code()).as(f.err()).isZero();
+        assertThat(f.out()).contains("JPEG codec: " + JpegCodecs.describe() + ", 1 decoded, 1 encoded");
     }
 
     @Test
