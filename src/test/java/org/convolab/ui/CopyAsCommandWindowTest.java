@@ -19,17 +19,16 @@ import org.testfx.framework.junit5.Start;
 class CopyAsCommandWindowTest {
 
     private MainWindow window;
-    private MainModel model;
 
     @Start
     void start(Stage stage) {
         window = TestWindows.openOnTheCpu(stage);
-        model = window.model();
-        model.edit(model.current().withMask(MaskPresets.parse("sobel-x")).withAbs(true));
     }
 
     @Test
     void editCopyAsCommandCopiesBothLines(FxRobot robot) {
+        MainModel model = window.model();
+        robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("sobel-x")).withAbs(true)));
         UiWait.settled(model);
         Menu edit = window.menus.bar.getMenus().stream().filter(m -> m.getText().equals("_Edit")).findFirst().orElseThrow();
         MenuItem item = edit.getItems().stream().filter(i -> "Copy as Co_mmand".equals(i.getText())).findFirst().orElseThrow();
