@@ -21,6 +21,7 @@ import org.convolab.core.UserText;
 import org.convolab.engine.Backend;
 import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
+import org.convolab.engine.BatchShard;
 import org.convolab.engine.Engines;
 import org.convolab.engine.DeviceJpegStages;
 import org.convolab.engine.FaithfulFileStages;
@@ -90,6 +91,10 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "print only failures")
     boolean quiet;
 
+    @Option(names = "--shard", paramLabel = "K/N", description = "filter only the K-th of N disjoint parts of the inputs "
+            + "(K from 1), chosen by a hash of each file's path, so N jobs (a Slurm array, GNU parallel) cover them once")
+    String shard;
+
     @Override
     public Integer call() {
         FilterSpec spec = filter.spec();
@@ -97,6 +102,7 @@ public final class BatchCommand implements Callable<Integer> {
         long maxPixels = engine.maxPixels();
         int codecThreads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         List<Integer> ordinals;
+        BatchShard part;
         // bad option values are usage errors (exit 2), found before any file is touched
         try {
             if (codecThreads < 1) {
@@ -108,6 +114,7 @@ public final class BatchCommand implements Callable<Integer> {
                         + String.join(", ", org.convolab.engine.BatchPlan.FORMATS) + ")");
             }
             ordinals = parseDevices(devices);
+            part = shard == null ? null : BatchShard.parse(shard);
         } catch (ConvolabException e) {
             throw new picocli.CommandLine.ParameterException(cmd.commandLine(), e.getMessage());
         }
@@ -120,6 +127,12 @@ public final class BatchCommand implements Callable<Integer> {
         if (planned.isEmpty()) {
             throw new ConvolabException("no images in " + inputs + " (PNG, JPEG, BMP, GIF or TIFF by extension"
                     + (recursive ? ")" : "; use --recursive for sub-folders)"));
+        }
+        if (part != null) {
+            planned = shardOf(planned, part, out);
+            if (planned.isEmpty()) {
+                return 0;
+            }
         }
         try {
             Files.createDirectories(outDir);
@@ -215,6 +228,16 @@ public final class BatchCommand implements Callable<Integer> {
             out.flush();
         }
         return failed > 0 || result.cancelled() ? 1 : 0;
+    }
+
+    /** The jobs of one part of the batch, said in a line unless --quiet. */
+    private List<BatchPipeline.Job> shardOf(List<BatchPipeline.Job> all, BatchShard part, PrintWriter out) {
+        List<BatchPipeline.Job> mine = part.select(all, outDir);
+        if (!quiet) {
+            out.printf(Locale.ROOT, "shard %s: %d of %d files%n", part, mine.size(), all.size());
+            out.flush();
+        }
+        return mine;
     }
 
     /** One engine per GPU asked for with --devices; one engine for the CPU backend or when auto finds no GPU. */

@@ -2,15 +2,24 @@ package org.convolab.cli;
 
 import java.nio.file.Path;
 import org.convolab.core.BorderPolicy;
+import org.convolab.core.ClampPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
+import org.convolab.core.MirrorPolicy;
 import org.convolab.io.MaskFiles;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/** The options that describe a filter, shared by the commands that filter. */
+/**
+ * The options that describe a filter, shared by the commands that filter, with the conventions of the tools
+ * next door: {@code --imagej} (ImageJ's Convolve), {@code --auto-divisor} (GIMP's automatic divisor and
+ * offset), and a libvips {@code .mat} mask file's scale and offset.
+ */
 public final class FilterOptions {
 
     static final class MaskSource {
@@ -20,25 +29,32 @@ public final class FilterOptions {
         String spec;
 
         @Option(names = "--mask-file", paramLabel = "FILE",
-                description = "an ImageJ-style text mask: one row per line, numbers separated by spaces or commas, # comments; "
-                        + "- reads it from standard input")
+                description = "an ImageJ-style text mask (one row per line, numbers separated by spaces or commas, # comments), "
+                        + "or a libvips matrix (.mat: a first line 'width height [scale [offset]]', then the rows; its scale "
+                        + "and offset are the divisor and offset unless --divisor or --offset is given); - reads it from "
+                        + "standard input")
         Path file;
     }
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     MaskSource mask;
 
-    @Option(names = "--border", paramLabel = "POLICY", defaultValue = "mirror", converter = OptionConverters.Border.class,
-            description = {"ghost cells: zero, constant:V, clamp (OpenCV REPLICATE, SciPy nearest), "
+    @Option(names = "--border", paramLabel = "POLICY", converter = OptionConverters.Border.class,
+            description = {"ghost cells: zero, constant:V, clamp (OpenCV REPLICATE, SciPy nearest, ImageJ, libvips), "
                     + "reflect (dcba|abcd; OpenCV REFLECT, SciPy reflect), mirror (dcb|abcd; OpenCV REFLECT_101, SciPy mirror), "
-                    + "wrap (periodic; SciPy grid-wrap). Default: ${DEFAULT-VALUE}"})
+                    + "wrap (periodic; SciPy grid-wrap). Default: mirror (clamp with --imagej)"})
     BorderPolicy border;
 
-    @Option(names = "--divisor", paramLabel = "D", defaultValue = "1", converter = OptionConverters.Divisor.class, description = "divide the sum by D (default ${DEFAULT-VALUE})")
-    float divisor;
+    @Option(names = "--divisor", paramLabel = "D", converter = OptionConverters.Divisor.class,
+            description = "divide the sum by D (default 1, or a .mat file's scale)")
+    Float divisor;
 
-    @Option(names = "--offset", paramLabel = "O", defaultValue = "0", converter = OptionConverters.Finite.class, description = "add O after dividing (default ${DEFAULT-VALUE})")
-    float offset;
+    @Option(names = "--offset", paramLabel = "O", converter = OptionConverters.Finite.class,
+            description = "add O after dividing (default 0, or a .mat file's offset)")
+    Float offset;
 
     @Option(names = "--abs", description = "take the absolute value of the sum first (edge detectors)")
     boolean abs;
@@ -46,23 +62,40 @@ public final class FilterOptions {
     @Option(names = {"--normalize", "--normalise"}, description = "divide the weights by their sum (when it is not 0)")
     boolean normalize;
 
+    @Option(names = "--imagej", description = "ImageJ's Convolve: normalise the weights when they do not sum to 0, and "
+            + "repeat the edge pixels (clamp) unless --border says otherwise")
+    boolean imagej;
+
+    @Option(names = "--auto-divisor", description = "GIMP's automatic divisor and offset: divide by the weights' sum; "
+            + "when it is 0, divisor 1 and offset 128; when it is negative, divide by -sum and offset 255 (8-bit values)")
+    boolean autoDivisor;
+
     @Option(names = "--flip", description = "flip the mask (true convolution instead of correlation)")
     boolean flip;
 
     /** The mask the options give, normalised and flipped as asked. */
     Mask mask() {
-        Mask m = mask.spec != null ? MaskPresets.parse(mask.spec)
-                : PipedInput.isStdin(mask.file) ? MaskFiles.read(System.in, PipedInput.STDIN) : MaskFiles.read(mask.file);
+        return read().mask();
+    }
+
+    /** The mask file's (or preset's) weights with its mapping, normalised and flipped as asked. */
+    private MaskFiles.Matrix read() {
+        MaskFiles.Matrix read = mask.spec != null ? new MaskFiles.Matrix(MaskPresets.parse(mask.spec), 1f, 0f)
+                : PipedInput.isStdin(mask.file) ? new MaskFiles.Matrix(MaskFiles.read(System.in, PipedInput.STDIN), 1f, 0f)
+                : MaskFiles.readMatrix(mask.file);
+        Mask m = read.mask();
         if (normalize) {
             if (m.sum() == 0) {
                 throw new ConvolabException("cannot normalise: the mask's weights sum to 0 (drop --normalize, or use --divisor)");
             }
             m = m.normalized();
+        } else if (imagej) {
+            m = m.normalized(); // ImageJ leaves a mask that sums to 0 as it is
         }
         if (flip) {
             m = m.flipped();
         }
-        return m;
+        return new MaskFiles.Matrix(m, read.divisor(), read.offset());
     }
 
     /** True when the mask is read from standard input ({@code --mask-file -}). */
@@ -72,6 +105,36 @@ public final class FilterOptions {
 
     /** The whole filter spec. */
     FilterSpec spec() {
-        return new FilterSpec(mask(), border, divisor, offset, abs);
+        checkConventions();
+        MaskFiles.Matrix m = read();
+        float d = divisor != null ? divisor : m.divisor();
+        float o = offset != null ? offset : m.offset();
+        if (autoDivisor) {
+            double sum = m.mask().sum();
+            d = sum == 0 ? 1f : (float) Math.abs(sum);
+            o = sum == 0 ? 128f : (sum < 0 ? 255f : 0f);
+        }
+        return new FilterSpec(m.mask(), border(), d, o, abs);
+    }
+
+    /** The ghost-cell policy: --border, else clamp for --imagej, else mirror. */
+    BorderPolicy border() {
+        return border != null ? border : (imagej ? new ClampPolicy() : new MirrorPolicy());
+    }
+
+    /** Options that say two things about the same number are usage errors (exit 2). */
+    private void checkConventions() {
+        String clash = null;
+        if (autoDivisor && (divisor != null || offset != null)) {
+            clash = "--auto-divisor sets the divisor and offset itself; drop --divisor and --offset, or --auto-divisor";
+        } else if (autoDivisor && (normalize || imagej)) {
+            clash = "--auto-divisor and " + (normalize ? "--normalize" : "--imagej") + " both scale by the weights' sum; use one";
+        }
+        if (clash != null) {
+            if (command != null) {
+                throw new ParameterException(command.commandLine(), clash);
+            }
+            throw new ConvolabException(clash);
+        }
     }
 }

@@ -248,10 +248,14 @@ final class FileActions implements AutoCloseable {
         }
     }
 
-    /** Masks are named by their file: ImageJ's text format (rows of weights), as io.MaskFiles reads and writes it. */
+    /**
+     * Masks are named by their file: ImageJ's text format (rows of weights), or a libvips matrix (.mat, its scale
+     * folded into the weights), as io.MaskFiles reads and writes them.
+     */
     private FileChooser maskChooser(String title) {
         FileChooser fc = chooser(title);
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("ImageJ mask (*.txt)", "*.txt"),
+                new FileChooser.ExtensionFilter("libvips matrix (*.mat)", "*.mat"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         return fc;
     }

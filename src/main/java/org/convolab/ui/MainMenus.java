@@ -55,7 +55,8 @@ final class MainMenus {
 
         Menu editMenu = new Menu("_Edit", null, item("_Undo", "Shortcut+Z", model::undo),
                 item("_Redo", "Shortcut+Shift+Z", model::redo), new SeparatorMenuItem(),
-                item("_Copy View as Picture", "Shortcut+Shift+C", window::copyView));
+                item("_Copy View as Picture", "Shortcut+Shift+C", window::copyView),
+                item("Copy as Co_mmand", "Shortcut+Alt+C", () -> CopyAsCommand.copy(model)));
 
         presets = new Menu("_Presets");
         for (PresetDialog.Kind k : PresetDialog.Kind.values()) {

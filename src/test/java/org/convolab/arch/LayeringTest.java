@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layers of docs/ARCHITECTURE.md, held by the compiled classes: Main → cli, ui → engine → cuda,
- * cpu, io → core. The front ends reach the backends only through {@code engine}; {@code core} knows
- * neither JavaFX nor JCuda.
+ * cpu, io → core, with the Java API ({@code api}) between the engine and the front ends that use it (the
+ * ImageJ command, {@code imagej}). The front ends reach the backends only through {@code engine}; {@code core}
+ * knows neither JavaFX nor JCuda.
  */
 class LayeringTest {
 
@@ -42,6 +43,22 @@ class LayeringTest {
     }
 
     @Test
+    void theImageJCommandUsesOnlyTheApiAndCore() {
+        noClasses().that().resideInAPackage("org.convolab.imagej..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.convolab.engine..", "org.convolab.cuda..",
+                        "org.convolab.cpu..", "org.convolab.io..", "org.convolab.cli..", "org.convolab.ui..", "javafx..",
+                        "jcuda..")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheImageJCommandUsesImageJ() {
+        noClasses().that().resideOutsideOfPackage("org.convolab.imagej..")
+                .should().dependOnClassesThat().resideInAPackage("ij..")
+                .check(classes);
+    }
+
+    @Test
     void onlyTheCudaPackageTalksToJCuda() {
         noClasses().that().resideOutsideOfPackage("org.convolab.cuda..")
                 .should().dependOnClassesThat().resideInAPackage("jcuda..")
@@ -61,6 +78,8 @@ class LayeringTest {
                 .layer("Main").definedBy("org.convolab")
                 .layer("Cli").definedBy("org.convolab.cli..")
                 .layer("Ui").definedBy("org.convolab.ui..")
+                .layer("ImageJ").definedBy("org.convolab.imagej..")
+                .layer("Api").definedBy("org.convolab.api..")
                 .layer("Engine").definedBy("org.convolab.engine..")
                 .layer("Backends").definedBy("org.convolab.cuda..", "org.convolab.cpu..")
                 .layer("Io").definedBy("org.convolab.io..")
@@ -68,9 +87,11 @@ class LayeringTest {
                 .whereLayer("Main").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Cli").mayOnlyBeAccessedByLayers("Main")
                 .whereLayer("Ui").mayOnlyBeAccessedByLayers("Main", "Cli")
-                .whereLayer("Engine").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui")
+                .whereLayer("ImageJ").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Api").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "ImageJ")
+                .whereLayer("Engine").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Api")
                 .whereLayer("Backends").mayOnlyBeAccessedByLayers("Engine")
-                .whereLayer("Io").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Engine")
+                .whereLayer("Io").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Engine", "Api")
                 .check(classes);
     }
 
