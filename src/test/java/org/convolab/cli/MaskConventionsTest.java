@@ -83,7 +83,7 @@ class MaskConventionsTest {
                 "--auto-divisor", "--divisor", "2");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.errLines().get(0)).contains("--auto-divisor sets the divisor and offset itself");
-        assertThat(r.err()).contains("Usage: convolab filter");
+        assertThat(r.err()).contains("Try 'convolab filter --help'");
         CliTest.Run b = CliTest.run("batch", in.toString(), "-o", dir.resolve("o").toString(), "--mask", "box:3",
                 "--auto-divisor", "--imagej");
         assertThat(b.code()).isEqualTo(2);
