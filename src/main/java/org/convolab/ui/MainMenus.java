@@ -34,6 +34,8 @@ final class MainMenus {
     final CheckMenuItem histogramsLog = new CheckMenuItem("Histograms on a _log scale");
     /** View › Before/after divider (otherwise side by side). */
     final RadioMenuItem splitMode = new RadioMenuItem("_Before/after divider");
+    /** View › Side by side. */
+    final RadioMenuItem sideBySide = new RadioMenuItem("_Side by side");
     /** View › Theme › Light and Dark. */
     final RadioMenuItem light = new RadioMenuItem("_Light");
     final RadioMenuItem dark = new RadioMenuItem("_Dark");
@@ -70,7 +72,7 @@ final class MainMenus {
                 item("_Load Mask...", null, files::loadMask), item("Sa_ve Mask...", null, files::saveMask));
 
         ToggleGroup mode = new ToggleGroup();
-        RadioMenuItem side = new RadioMenuItem("_Side by side");
+        RadioMenuItem side = sideBySide;
         side.setToggleGroup(mode);
         splitMode.setToggleGroup(mode);
         side.setSelected(true);

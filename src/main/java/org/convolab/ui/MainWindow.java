@@ -60,6 +60,8 @@ final class MainWindow {
     final Label zoomLabel = new Label();
     private final SplitPane sideBySide = new SplitPane();
     final StackPane imageArea = new StackPane();
+    /** The output view and its overlay: in the side-by-side pane, or alone with the before/after divider. */
+    private final StackPane outputStack = new StackPane();
     private final ExecutorService previews = BackgroundThreads.single("convolab-preview");
     private Theme theme;
     private CompareWindow compareWindow;
@@ -164,7 +166,7 @@ final class MainWindow {
 
     /** The output view with the timing overlay in its top-left corner. */
     private StackPane outputStack() {
-        StackPane outputStack = new StackPane(outputView, overlay);
+        outputStack.getChildren().setAll(outputView, overlay);
         StackPane.setAlignment(overlay, Pos.TOP_LEFT);
         StackPane.setMargin(overlay, new Insets(10));
         return outputStack;
@@ -202,18 +204,24 @@ final class MainWindow {
                 menus.showHistograms.isSelected(), menus.histogramsPerChannel.isSelected(), b));
     }
 
+    /**
+     * Puts the output (with its overlay) either in the side-by-side pane or alone in the image area with
+     * the before/after divider. The same output stack moves between the two places; each switch, in
+     * any order and any number of times, leaves both images shown.
+     */
     private void layoutImages() {
+        VBox outBox = (VBox) sideBySide.getItems().get(1);
         if (menus.splitMode.isSelected()) {
-            StackPane outputStack = (StackPane) ((VBox) sideBySide.getItems().get(1)).getChildren().get(1);
+            outBox.getChildren().remove(outputStack);
             outputView.split.set(0.5);
             imageArea.getChildren().setAll(outputStack);
         } else {
             outputView.split.set(-1);
-            VBox outBox = (VBox) sideBySide.getItems().get(1);
-            StackPane outputStack = outputStack();
-            outBox.getChildren().set(1, outputStack);
-            VBox.setVgrow(outputStack, Priority.ALWAYS);
             imageArea.getChildren().setAll(sideBySide);
+            if (!outBox.getChildren().contains(outputStack)) {
+                outBox.getChildren().add(outputStack);
+            }
+            VBox.setVgrow(outputStack, Priority.ALWAYS);
         }
     }
 
