@@ -76,6 +76,7 @@ final class MainWindow {
         this.settings = new SettingsBar(model);
         this.histograms = new HistogramPanel(model);
         this.maskEditor = new MaskEditor(m -> model.edit(model.current().withMask(m)), model::say);
+        maskEditor.setOnResize(model::resizeMask);
         this.menus = new MainMenus(model, files, this);
         this.toolbar = new MainToolbar(model, files, this, settings);
         build();
@@ -338,7 +339,7 @@ final class MainWindow {
     /** Opens the parameter dialog of a preset; OK puts its mask in the editor. */
     PresetDialog presetDialog(PresetDialog.Kind kind) {
         PresetDialog d = newPresetDialog(kind);
-        d.showAndWait().ifPresent(m -> model.edit(model.current().withMask(m)));
+        d.showAndWait().ifPresent(m -> model.applyPreset(m, d.spec()));
         return d;
     }
 
