@@ -173,6 +173,21 @@ public final class MainModel {
         filter.setVisibleRegion(region);
     }
 
+    /**
+     * Cancels the filter that is running, if any: the output keeps the last result, and the status says
+     * so. Returns false when nothing was running.
+     */
+    boolean cancelFilter() {
+        if (!filter.isRunning()) {
+            return false;
+        }
+        filter.cancel();
+        note = null;
+        say("Cancelled: the output still shows the previous result (edit again, or undo, to filter)");
+        failWaiting("the filter was cancelled");
+        return true;
+    }
+
     // ------------------------------------------------------------------ edits
 
     /** Records a new state for undo and filters again. */
@@ -308,8 +323,12 @@ public final class MainModel {
             say(why);
             return;
         }
+        submitted = System.nanoTime();
         filter.submit(img, s);
     }
+
+    /** When the newest request was made (System.nanoTime), for how long it took as the user waited. */
+    private long submitted;
 
     private void sayWhyNotApplicable(EditState s) {
         String why = s.strategy().whyNotApplicable(s.mask());
@@ -342,8 +361,11 @@ public final class MainModel {
         preview.set(null);
         outcome.set(o);
         release(was); // after the views have taken the new one (a save or a count in progress holds its own)
-        say(withNote(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
-                o.result().timings().totalMs())));
+        double waitedMs = (System.nanoTime() - submitted) / 1e6;
+        // the engine's time, and the time the user waited when that was noticeably longer (a busy cue showed)
+        String waited = waitedMs >= BusyCue.DELAY_MS ? String.format(Locale.ROOT, " (done %.1f s after the edit)", waitedMs / 1000) : "";
+        say(withNote(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms%s", o.result().strategy().id(), o.backend(),
+                o.result().timings().totalMs(), waited)));
         List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
         waiting.removeAll(ready);
         ready.forEach(w -> w.then().accept(o));

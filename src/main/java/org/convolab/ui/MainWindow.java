@@ -51,6 +51,8 @@ final class MainWindow {
     final ImageCanvas inputView = new ImageCanvas(viewport);
     final ImageCanvas outputView = new ImageCanvas(viewport);
     final TimingOverlay overlay = new TimingOverlay();
+    /** "Filtering..." over the output while a filter takes longer than a moment. */
+    final BusyCue busy;
     final HistogramPanel histograms;
     final MaskEditor maskEditor;
     final Label sizeLabel = new Label();
@@ -77,6 +79,7 @@ final class MainWindow {
         this.histograms = new HistogramPanel(model);
         this.maskEditor = new MaskEditor(m -> model.edit(model.current().withMask(m)), model::say);
         maskEditor.setOnResize(model::resizeMask);
+        this.busy = new BusyCue(model.filterWorker());
         this.menus = new MainMenus(model, files, this);
         this.toolbar = new MainToolbar(model, files, this, settings);
         build();
@@ -128,6 +131,12 @@ final class MainWindow {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(Theme.APP_CSS);
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::undoInMaskCell);
+        scene.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            // Esc cancels a running filter (a field or a list that takes Esc for itself has consumed it)
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && model.cancelFilter()) {
+                e.consume();
+            }
+        });
         files.acceptDrops(scene);
         stage.setScene(scene);
         stage.setMinWidth(640);
@@ -167,7 +176,9 @@ final class MainWindow {
 
     /** The output view with the timing overlay in its top-left corner. */
     private StackPane outputStack() {
-        outputStack.getChildren().setAll(outputView, overlay);
+        outputStack.getChildren().setAll(outputView, overlay, busy);
+        StackPane.setAlignment(busy, Pos.BOTTOM_CENTER);
+        StackPane.setMargin(busy, new Insets(0, 0, 12, 0));
         StackPane.setAlignment(overlay, Pos.TOP_LEFT);
         StackPane.setMargin(overlay, new Insets(10));
         return outputStack;
