@@ -118,12 +118,13 @@ public final class CompareWindow {
         progress.setId("compare-progress");
         table.getColumns().add(column("Strategy", "strategy", 130));
         table.getColumns().add(column("What ran", "ran", 190));
-        table.getColumns().add(column("Kernel ms (median)", "kernelMs", 135));
+        table.getColumns().add(column("Kernel ms\n(median)", "kernelMs", 100));
         table.getColumns().add(column("GB/s", "gbps", 70));
         table.getColumns().add(column("GFLOP/s", "gflops", 80));
-        table.getColumns().add(column("Speed-up vs naive", "speedup", 130));
-        table.getColumns().add(column("Max diff vs reference", "maxDiff", 150));
-        // the columns share the table's width; none is cut to "..." at the window's default size
+        table.getColumns().add(column("Speed-up\nvs naive", "speedup", 90));
+        table.getColumns().add(column("Max diff vs\nreference", "maxDiff", 100));
+        // the columns share the table's width but never get narrower than their headers (two lines where
+        // long): a narrow window scrolls the table sideways rather than cutting a header to "..."
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<RowView>) c -> showPair());
@@ -153,9 +154,9 @@ public final class CompareWindow {
         cpuNote.setMinHeight(Region.USE_PREF_SIZE);
         cpuNote.getStyleClass().add("notice");
         boolean cpu = engine.backend().equals("cpu");
-        cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has two loops, a 2D one and, for "
-                + "separable strategies, rows then columns; the \"What ran\" column says which. Between strategies that ran "
-                + "the same loop the times differ by noise only." : "");
+        cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has three paths: a 2D loop, rows "
+                + "then columns for the separable strategies, and an FFT for fft; the \"What ran\" column says which. Between "
+                + "strategies that ran the same path the times differ by noise only." : "");
         cpuNote.setVisible(cpu);
         cpuNote.setManaged(cpu);
         for (ImageView v : new ImageView[] {left, right, diff}) {
@@ -183,9 +184,21 @@ public final class CompareWindow {
                 task.cancel();
             }
         });
+        closesWithEscOrCtrlW(stage);
         stage.setOnHidden(e -> {
             if (task != null) {
                 task.cancel();
+            }
+        });
+    }
+
+    /** Esc and Ctrl+W (Cmd+W) close a tool window, as they close dialogs. */
+    public static void closesWithEscOrCtrlW(Stage stage) {
+        javafx.scene.input.KeyCombination ctrlW = javafx.scene.input.KeyCombination.keyCombination("Shortcut+W");
+        stage.getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE || ctrlW.match(e)) {
+                e.consume();
+                stage.close();
             }
         });
     }
@@ -213,8 +226,22 @@ public final class CompareWindow {
     private static TableColumn<RowView, Object> column(String title, String property, double width) {
         TableColumn<RowView, Object> c = new TableColumn<>(title);
         c.setCellValueFactory(new PropertyValueFactory<>(property));
-        c.setPrefWidth(width);
+        double header = headerWidth(title);
+        c.setMinWidth(header);
+        c.setPrefWidth(Math.max(width, header));
         return c;
+    }
+
+    /** The width a header needs for its longest line, with the header's padding and sort arrow room. */
+    static double headerWidth(String title) {
+        double widest = 0;
+        for (String line : title.split("\n")) {
+            javafx.scene.text.Text t = new javafx.scene.text.Text(line);
+            t.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(),
+                    javafx.scene.text.FontWeight.BOLD, javafx.scene.text.Font.getDefault().getSize() + 1));
+            widest = Math.max(widest, t.getLayoutBounds().getWidth());
+        }
+        return Math.ceil(widest + 28);
     }
 
     void start(ExecutorService executor, ConvolutionEngine engine, RgbaImage image, FilterSpec spec) {
