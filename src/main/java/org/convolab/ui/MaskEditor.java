@@ -34,7 +34,7 @@ final class MaskEditor extends VBox {
     static final int MAX_NUMBERS = 21;
     /** The smallest scale the numbers are shown at; smaller panels show the heat map. */
     static final double MIN_SCALE = 0.75;
-    /** The widest first mask shown as numbers; after that the view is the user's choice. */
+    /** The widest mask shown as numbers until the user chooses a view; after that the view is their choice. */
     static final int FIRST_NUMBERS = 7;
 
     private final ComboBox<Integer> columns = oddSizes();
@@ -68,8 +68,11 @@ final class MaskEditor extends VBox {
     private final Consumer<Mask> onEdit;
     private final Consumer<String> onError;
     private Mask shown;
-    /** What the user chose last: numbers (while they fit the panel) or the heat map. */
-    private boolean preferNumbers = true;
+    /**
+     * What the user chose last, numbers (while they fit the panel) or the heat map; null until they
+     * choose, while the view follows the size (numbers up to {@link #FIRST_NUMBERS} wide).
+     */
+    private Boolean chosenNumbers;
     /** True while the editor itself flips the view toggles (the user's choice stays as it was). */
     private boolean choosingView;
     private java.util.function.BiConsumer<Integer, Integer> onResize;
@@ -102,7 +105,7 @@ final class MaskEditor extends VBox {
                 was.setSelected(true); // one view is always chosen
             } else {
                 if (!choosingView) {
-                    preferNumbers = now == numbersView;
+                    chosenNumbers = now == numbersView;
                 }
                 showView();
             }
@@ -189,6 +192,7 @@ final class MaskEditor extends VBox {
         if (fits) {
             Tooltip.uninstall(viewChoice, numbersTip);
         }
+        boolean preferNumbers = chosenNumbers != null ? chosenNumbers : shown == null || shown.width() <= FIRST_NUMBERS;
         boolean showNumbers = fits && preferNumbers;
         choosingView = true;
         try {
@@ -245,9 +249,6 @@ final class MaskEditor extends VBox {
         updating = true;
         try {
             boolean resized = shown == null || shown.width() != mask.width() || shown.height() != mask.height();
-            if (shown == null) {
-                preferNumbers = mask.width() <= FIRST_NUMBERS; // a first mask: numbers while a row of them reads well
-            }
             shown = mask;
             columns.setValue(mask.width());
             rows.setValue(mask.height());

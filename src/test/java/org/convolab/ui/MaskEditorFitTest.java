@@ -52,7 +52,10 @@ class MaskEditorFitTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(window.stage.getScene().getWidth()).isGreaterThan(width - 40);
         for (boolean numbers : new boolean[] {true, false}) {
-            WaitForAsyncUtils.asyncFx(() -> (numbers ? window.maskEditor.numbersView : window.maskEditor.heatView).setSelected(true));
+            // the user's choice of view, made on a 1x1 mask (where both views are offered)
+            WaitForAsyncUtils.asyncFx(() -> model.edit(model.current().withMask(MaskPresets.parse("box:1"))));
+            WaitForAsyncUtils.waitForFxEvents();
+            WaitForAsyncUtils.asyncFx(() -> choose(numbers ? window.maskEditor.numbersView : window.maskEditor.heatView));
             for (int n = 1; n <= Mask.MAX_SIZE; n += 2) {
                 int side = n;
                 WaitForAsyncUtils.asyncFx(() -> model.edit(model.current().withMask(MaskPresets.parse("box:" + side))));
@@ -106,6 +109,17 @@ class MaskEditorFitTest {
         assertThat(n.isVisible()).as(at).isTrue();
     }
 
+    /** What a click on a view's button does (a click on the chosen one chooses it again). */
+    static void choose(javafx.scene.control.ToggleButton view) {
+        if (view.isSelected()) {
+            view.fire(); // off, and the editor keeps one view chosen: on again, as the user's choice
+        }
+        view.fire();
+        if (!view.isSelected()) {
+            view.fire();
+        }
+    }
+
     private static boolean inside(Bounds b, Bounds outer) {
         double e = 0.5;
         return b.getMinX() >= outer.getMinX() - e && b.getMinY() >= outer.getMinY() - e && b.getMaxX() <= outer.getMaxX() + e
@@ -114,8 +128,8 @@ class MaskEditorFitTest {
 
     @Test
     void aNewSizeMakesAPresetAgainAndPadsOrCropsAHandMadeMask(FxRobot robot) {
-        WaitForAsyncUtils.asyncFx(() -> window.maskEditor.heatView.setSelected(true));
         robot.interact(() -> model.applyPreset("gaussian:2:11"));
+        robot.interact(() -> choose(window.maskEditor.heatView));
         @SuppressWarnings("unchecked")
         ComboBox<Integer> columns = robot.lookup("#mask-columns").queryAs(ComboBox.class);
         @SuppressWarnings("unchecked")
@@ -145,8 +159,11 @@ class MaskEditorFitTest {
         assertThat(model.current().mask().get(3, 2)).isEqualTo(4f);
         assertThat(model.statusProperty().get()).contains("padded");
         // numbers chosen stay chosen across sizes that fit
-        robot.interact(() -> window.maskEditor.numbersView.setSelected(true));
         robot.interact(() -> rows.setValue(3));
+        robot.interact(() -> columns.setValue(3));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> choose(window.maskEditor.numbersView));
+        robot.interact(() -> rows.setValue(5));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(window.maskEditor.showsNumbers()).isTrue();
     }

@@ -66,7 +66,7 @@ class MaskEditorTest {
 
     @Test
     void a13x13MaskShowsAllItsValuesUncutOnceThePanelIsWideEnough(FxRobot robot) {
-        robot.interact(() -> editor.numbersView.setSelected(true));
+        robot.interact(() -> MaskEditorFitTest.choose(editor.numbersView));
         robot.interact(() -> editor.show(MaskPresets.parse("gaussian:2")));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(editor.showsNumbers()).as("wider than the panel: the heat map").isFalse();
