@@ -174,13 +174,18 @@ final class MainWindow {
     private static final KeyCombination UNDO = KeyCombination.keyCombination("Shortcut+Z");
     private static final KeyCombination REDO = KeyCombination.keyCombination("Shortcut+Shift+Z");
 
-    /** The output view with the timing overlay in its top-left corner. */
+    /**
+     * The output view with the timing overlay in its bottom-left corner (photos keep their subject in
+     * the middle and upper part; the overlay is one line there unless expanded) and the busy cue at the
+     * top. The overlay is never wider than the view: its text wraps instead of being cut.
+     */
     private StackPane outputStack() {
         outputStack.getChildren().setAll(outputView, overlay, busy);
-        StackPane.setAlignment(busy, Pos.BOTTOM_CENTER);
-        StackPane.setMargin(busy, new Insets(0, 0, 12, 0));
-        StackPane.setAlignment(overlay, Pos.TOP_LEFT);
-        StackPane.setMargin(overlay, new Insets(10));
+        StackPane.setAlignment(busy, Pos.TOP_CENTER);
+        StackPane.setMargin(busy, new Insets(12, 0, 0, 0));
+        StackPane.setAlignment(overlay, Pos.BOTTOM_LEFT);
+        StackPane.setMargin(overlay, new Insets(8));
+        outputStack.widthProperty().addListener((o, was, w) -> overlay.setRoom(w.doubleValue() - 16));
         return outputStack;
     }
 
