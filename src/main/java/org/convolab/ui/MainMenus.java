@@ -43,6 +43,8 @@ final class MainMenus {
     final Menu fileMenu;
     final Menu samples;
     final Menu presets;
+    /** Help › shortcuts, README, messages, about. */
+    final HelpMenu help;
     /** The whole bar. */
     final MenuBar bar;
 
@@ -102,6 +104,9 @@ final class MainMenus {
         Menu tools = new Menu("_Tools", null, compare, classroom);
         bar = new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
         bar.setId("menu-bar");
+        help = new HelpMenu(window.stage, bar, model.cudaProblem() == null ? "GPU: in use" : "GPU: not used ("
+                + model.cudaProblem() + "); filters run on the CPU engine");
+        bar.getMenus().add(help.menu);
     }
 
     private static String mnemonic(String title) {

@@ -40,6 +40,7 @@ public final class ClassroomWindow {
         Scene scene = new Scene(tabs, 1000, 760);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         stage.setScene(scene);
+        org.convolab.ui.CloseKeys.install(stage);
         Runnable refresh = () -> {
             if (model.input() != null) {
                 ghosts.show(model.input(), model.current());

@@ -184,21 +184,10 @@ public final class CompareWindow {
                 task.cancel();
             }
         });
-        closesWithEscOrCtrlW(stage);
+        org.convolab.ui.CloseKeys.install(stage);
         stage.setOnHidden(e -> {
             if (task != null) {
                 task.cancel();
-            }
-        });
-    }
-
-    /** Esc and Ctrl+W (Cmd+W) close a tool window, as they close dialogs. */
-    public static void closesWithEscOrCtrlW(Stage stage) {
-        javafx.scene.input.KeyCombination ctrlW = javafx.scene.input.KeyCombination.keyCombination("Shortcut+W");
-        stage.getScene().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE || ctrlW.match(e)) {
-                e.consume();
-                stage.close();
             }
         });
     }
