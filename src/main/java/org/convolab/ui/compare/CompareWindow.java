@@ -215,22 +215,10 @@ public final class CompareWindow {
     private static TableColumn<RowView, Object> column(String title, String property, double width) {
         TableColumn<RowView, Object> c = new TableColumn<>(title);
         c.setCellValueFactory(new PropertyValueFactory<>(property));
-        double header = headerWidth(title);
+        double header = org.convolab.ui.HeaderWidth.of(title);
         c.setMinWidth(header);
         c.setPrefWidth(Math.max(width, header));
         return c;
-    }
-
-    /** The width a header needs for its longest line, with the header's padding and sort arrow room. */
-    static double headerWidth(String title) {
-        double widest = 0;
-        for (String line : title.split("\n")) {
-            javafx.scene.text.Text t = new javafx.scene.text.Text(line);
-            t.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(),
-                    javafx.scene.text.FontWeight.BOLD, javafx.scene.text.Font.getDefault().getSize() + 1));
-            widest = Math.max(widest, t.getLayoutBounds().getWidth());
-        }
-        return Math.ceil(widest + 28);
     }
 
     void start(ExecutorService executor, ConvolutionEngine engine, RgbaImage image, FilterSpec spec) {
