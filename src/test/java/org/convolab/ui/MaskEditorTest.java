@@ -67,7 +67,9 @@ class MaskEditorTest {
     @Test
     void a13x13MaskShowsAllItsValuesUncutOnceThePanelIsWideEnough(FxRobot robot) {
         robot.interact(() -> MaskEditorFitTest.choose(editor.numbersView));
+        robot.interact(() -> editor.getScene().getWindow().setWidth(300)); // narrower than 13 numbers at 0.75
         robot.interact(() -> editor.show(MaskPresets.parse("gaussian:2")));
+        WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(editor.showsNumbers()).as("wider than the panel: the heat map").isFalse();
         assertThat(editor.numbersView.isDisabled()).isTrue();

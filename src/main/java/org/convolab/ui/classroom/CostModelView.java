@@ -55,12 +55,12 @@ public final class CostModelView extends VBox {
         controls.setAlignment(Pos.CENTER_LEFT);
         perStrategy.setId("cost-per-strategy");
         rates.setId("cost-rates");
-        perStrategy.setTitle("The model, 2D: bandwidth reduction (x fewer loads than naive) and FLOP per byte");
-        perStrategy.getYAxis().setLabel("x fewer loads  |  FLOP/byte");
+        perStrategy.setTitle("The model (2D), per strategy");
+        perStrategy.getYAxis().setLabel("x fewer loads than naive  |  FLOP/byte");
         perStrategy.setAnimated(false);
-        rates.setTitle("Measured against the model: GFLOP/s = GB/s x FLOP/byte");
+        rates.setTitle("Measured against the model");
         rates.getXAxis().setLabel("arithmetic intensity (FLOP/byte, model)");
-        rates.getYAxis().setLabel("GFLOP/s");
+        rates.getYAxis().setLabel("GFLOP/s (= GB/s x FLOP/byte)");
         rates.setAnimated(false);
         measured.setWrapText(true);
         measured.setMinHeight(USE_PREF_SIZE);
@@ -104,7 +104,7 @@ public final class CostModelView extends VBox {
             measured.setText("no run yet");
         } else {
             var tm = last.result().timings();
-            measured.setText(String.format(Locale.ROOT, "%s on %s: kernel %.3f ms, %.1f GB/s, %.1f GFLOP/s (mask %dx%d)",
+            measured.setText(String.format(Locale.ROOT, "%s on %s: kernel %.3f ms, %.3g GB/s, %.3g GFLOP/s (mask %dx%d)",
                     last.result().strategy().id(), last.backend(), tm.kernelMs(), tm.gbps(), tm.gflops(),
                     last.state().mask().width(), last.state().mask().height()));
         }
@@ -135,7 +135,7 @@ public final class CostModelView extends VBox {
         } else {
             var tm = last.result().timings();
             double gbps = tm.gbps();
-            modelLine.setName(String.format(Locale.ROOT, "each strategy at %.1f GB/s (the model)", gbps));
+            modelLine.setName(String.format(Locale.ROOT, "each strategy at %.3g GB/s (the model)", gbps));
             for (Strategy s : applicable()) {
                 double ai = CostModel.intensity(s, 2, m, t);
                 var d = new javafx.scene.chart.XYChart.Data<Number, Number>(ai, gbps * ai);
@@ -145,7 +145,7 @@ public final class CostModelView extends VBox {
             Strategy ran = last.result().strategy();
             int lm = last.state().mask().width();
             double ai = CostModel.intensity(ran, 2, lm, t);
-            run.setName(String.format(Locale.ROOT, "last run: %s, %.1f GB/s, %.1f GFLOP/s", ran.id(), gbps, tm.gflops()));
+            run.setName(String.format(Locale.ROOT, "last run: %s, %.3g GB/s, %.3g GFLOP/s", ran.id(), gbps, tm.gflops()));
             run.getData().add(new javafx.scene.chart.XYChart.Data<>(ai, tm.gflops()));
         }
         rates.getData().setAll(java.util.List.of(modelLine, run));

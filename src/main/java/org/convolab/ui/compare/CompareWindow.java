@@ -175,7 +175,8 @@ public final class CompareWindow {
         BorderPane root = new BorderPane(center);
         root.setTop(controls);
         BorderPane.setMargin(controls, new Insets(8));
-        Scene scene = new Scene(root, 1100, 820);
+        double[] size = org.convolab.ui.ToolWindowSize.fit(owner, 1100, 820);
+        Scene scene = new Scene(root, size[0], size[1]);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         stage.setScene(scene);
         run.setOnAction(e -> start(executor, engine, image, spec));

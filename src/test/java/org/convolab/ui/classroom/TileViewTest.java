@@ -54,7 +54,7 @@ class TileViewTest {
         Color inside = px.getColor((int) (at[0] + (5 + 0.5) * z), (int) (at[1] + (5 + 0.5) * z));
         assertThat(ghost.getRed()).as("ghost cell orange: %s", ghost).isGreaterThan(0.6);
         assertThat(ghost.getBlue()).isLessThan(0.3);
-        assertThat(halo.getRed()).as("halo orange: %s", halo).isGreaterThan(0.5);
+        assertThat(halo.getRed()).as("halo orange: %s", halo).isGreaterThan(0.4).isGreaterThan(3 * halo.getBlue());
         assertThat(inside.getRed()).as("output tile shows the image: %s", inside).isLessThan(0.3);
     }
 }
