@@ -56,7 +56,7 @@ public final class CostModelView extends VBox {
         perStrategy.setId("cost-per-strategy");
         rates.setId("cost-rates");
         perStrategy.setTitle("The model (2D), per strategy");
-        perStrategy.getYAxis().setLabel("x fewer loads than naive  |  FLOP/byte");
+        perStrategy.getYAxis().setLabel("x fewer loads | FLOP/byte");
         perStrategy.setAnimated(false);
         rates.setTitle("Measured against the model");
         rates.getXAxis().setLabel("arithmetic intensity (FLOP/byte, model)");
