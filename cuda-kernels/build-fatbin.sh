@@ -13,6 +13,13 @@ archs=${2:-90}
 out="$out_dir/convolab.fatbin"
 stamp="$out.archs"
 mkdir -p "$out_dir"
+# Quiet under `mvn -q` (Maven's launcher exports its command line): only warnings and errors then.
+info() {
+  case " ${MAVEN_CMD_LINE_ARGS:-} " in
+    *" -q "* | *" --quiet "*) ;;
+    *) echo "[INFO] $*" ;;
+  esac
+}
 
 if [[ "${CONVOLAB_SKIP_NVCC:-0}" == 1 ]] || ! command -v nvcc >/dev/null 2>&1; then
   echo "[WARNING] nvcc not found on PATH: building without GPU kernels (the app will use the CPU engine)." >&2
@@ -24,7 +31,7 @@ fi
 if [[ -f "$out" && "$(cat "$stamp" 2>/dev/null)" == "$archs" ]]; then
   newer=$(find "$here" -newer "$out" \( -name '*.cu' -o -name '*.cuh' -o -name 'build-fatbin.sh' \) | head -n 1)
   if [[ -z "$newer" ]]; then
-    echo "[INFO] convolab.fatbin is up to date"
+    info "convolab.fatbin is up to date"
     exit 0
   fi
 fi
@@ -38,7 +45,7 @@ gencode=()
 for sm in ${archs//,/ }; do gencode+=(-gencode "arch=compute_$sm,code=sm_$sm"); done
 gencode+=(-gencode arch=compute_75,code=compute_75)
 
-echo "[INFO] nvcc (sm_${archs//,/, sm_} + compute_75 PTX): $(ls "$here"/*.cu | xargs -n1 basename | tr '\n' ' ')-> $out"
+info "nvcc (sm_${archs//,/, sm_} + compute_75 PTX): $(ls "$here"/*.cu | xargs -n1 basename | tr '\n' ' ')-> $out"
 nvcc -fatbin -O3 -std=c++17 -I"$here" "${gencode[@]}" -o "$out.tmp" "$unit"
 mv "$out.tmp" "$out"
 echo "$archs" > "$stamp"

@@ -129,7 +129,11 @@ final class AppPreferences {
     }
 
     void saveState(EditState s) {
-        node.put("mask", MaskText.format(s.mask()));
+        String mask = MaskText.format(s.mask());
+        // a large mask of long weights is longer than a preference may be: the mask saved before stays
+        if (mask.length() <= java.util.prefs.Preferences.MAX_VALUE_LENGTH) {
+            node.put("mask", mask);
+        }
         node.put("border", s.border().name());
         node.putFloat("divisor", s.divisor());
         node.putFloat("offset", s.offset());

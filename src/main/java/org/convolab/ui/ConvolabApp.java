@@ -15,10 +15,28 @@ public class ConvolabApp extends Application {
     private MainWindow window;
 
     /**
+     * JavaFX's logger (held here: java.util.logging keeps loggers weakly, and a collected one loses its
+     * filter).
+     */
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+    /**
+     * Drops JavaFX's one "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'"
+     * line, printed at every launch. Convolab is one runnable jar (JavaFX on the class path, so the same
+     * jar runs on any host with {@code java -jar}); JavaFX 21 works that way (every window test runs so),
+     * the line only says the module path is the configuration OpenJFX tests. Every other JavaFX message
+     * still prints.
+     */
+    static void quietClassPathWarning() {
+        JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
+    }
+
+    /**
      * Launches the GUI (blocks until the window closes) and returns the exit code: 0, or 1 with one
      * line on stderr when there is no display.
      */
     public static int launchApp(Path image, boolean classroom) {
+        quietClassPathWarning();
         initialImage = image;
         openClassroom = classroom;
         try {

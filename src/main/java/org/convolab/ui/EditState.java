@@ -23,7 +23,7 @@ public record EditState(Mask mask, BorderPolicy border, float divisor, float off
 
     /** A Gaussian blur with mirror ghost cells, the strategy and backend chosen automatically. */
     public static EditState initial() {
-        return new EditState(org.convolab.core.MaskPresets.parse("gaussian:1.5"), BorderPolicy.parse("mirror"), 1f, 0f, false,
+        return new EditState(org.convolab.core.MaskPresets.parse(MainModel.INITIAL_PRESET), BorderPolicy.parse("mirror"), 1f, 0f, false,
                 Strategy.AUTO, Backend.AUTO);
     }
 

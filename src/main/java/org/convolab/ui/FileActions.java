@@ -204,9 +204,7 @@ final class FileActions implements AutoCloseable {
             model.say("Nothing to save yet");
             return;
         }
-        FileChooser fc = chooser("Save result");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG, JPEG, BMP, TIFF", "*.png", "*.jpg", "*.bmp", "*.tif"));
-        File f = fc.showSaveDialog(stage);
+        File f = saveChooser().showSaveDialog(stage);
         if (f != null) {
             saveCurrent(f.toPath());
         }
@@ -283,6 +281,28 @@ final class FileActions implements AutoCloseable {
         write.setOnSucceeded(e -> model.say("Exported " + target));
         write.setOnFailed(e -> error("Not exported", write.getException().getMessage()));
         io.submit(write);
+    }
+
+    /** The Save Result dialog, not shown: it suggests NAME-filtered.png beside the input (tests look at it). */
+    FileChooser saveChooser() {
+        FileChooser fc = chooser("Save result");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG, JPEG, BMP, TIFF", "*.png", "*.jpg", "*.bmp", "*.tif"));
+        Path in = model.file();
+        if (in != null) {
+            fc.setInitialFileName(suggestedName(in));
+            Path folder = in.toAbsolutePath().getParent();
+            if (folder != null && java.nio.file.Files.isDirectory(folder) && java.nio.file.Files.isWritable(folder)) {
+                fc.setInitialDirectory(folder.toFile()); // beside the input (else the last folder used)
+            }
+        }
+        return fc;
+    }
+
+    /** The name Save Result suggests for an input: "photo.jpg" gives "photo-filtered.png". */
+    static String suggestedName(Path input) {
+        String name = input.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return (dot > 0 ? name.substring(0, dot) : name) + "-filtered.png";
     }
 
     private FileChooser chooser(String title) {

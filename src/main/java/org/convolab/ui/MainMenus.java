@@ -34,6 +34,8 @@ final class MainMenus {
     final CheckMenuItem histogramsLog = new CheckMenuItem("Histograms on a _log scale");
     /** View › Before/after divider (otherwise side by side). */
     final RadioMenuItem splitMode = new RadioMenuItem("_Before/after divider");
+    /** View › Side by side. */
+    final RadioMenuItem sideBySide = new RadioMenuItem("_Side by side");
     /** View › Theme › Light and Dark. */
     final RadioMenuItem light = new RadioMenuItem("_Light");
     final RadioMenuItem dark = new RadioMenuItem("_Dark");
@@ -41,6 +43,8 @@ final class MainMenus {
     final Menu fileMenu;
     final Menu samples;
     final Menu presets;
+    /** Help › shortcuts, README, messages, about. */
+    final HelpMenu help;
     /** The whole bar. */
     final MenuBar bar;
 
@@ -71,7 +75,7 @@ final class MainMenus {
                 item("_Load Mask...", null, files::loadMask), item("Sa_ve Mask...", null, files::saveMask));
 
         ToggleGroup mode = new ToggleGroup();
-        RadioMenuItem side = new RadioMenuItem("_Side by side");
+        RadioMenuItem side = sideBySide;
         side.setToggleGroup(mode);
         splitMode.setToggleGroup(mode);
         side.setSelected(true);
@@ -101,6 +105,9 @@ final class MainMenus {
         Menu tools = new Menu("_Tools", null, compare, classroom);
         bar = new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
         bar.setId("menu-bar");
+        help = new HelpMenu(window.stage, bar, model.cudaProblem() == null ? "GPU: in use" : "GPU: not used ("
+                + model.cudaProblem() + "); filters run on the CPU engine");
+        bar.getMenus().add(help.menu);
     }
 
     private static String mnemonic(String title) {

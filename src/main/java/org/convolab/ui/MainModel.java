@@ -28,6 +28,9 @@ public final class MainModel {
     private final FilterService filter;
     private final History<EditState> history;
 
+    /** The preset of {@link EditState#initial()}'s mask. */
+    static final String INITIAL_PRESET = "gaussian:1.5";
+
     private final ReadOnlyObjectWrapper<RgbaImage> input = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Image> inputImage = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
@@ -45,6 +48,9 @@ public final class MainModel {
         this.engines = engines;
         this.filter = new FilterService(engines);
         this.history = new History<>(initial, 200);
+        if (initial.mask().equals(EditState.initial().mask())) {
+            presets.put(initial.mask(), INITIAL_PRESET);
+        }
         state.set(history.current());
         state.addListener((o, was, now) -> sayWhyNotApplicable(now));
         sayWhyNotApplicable(state.get());
@@ -167,6 +173,21 @@ public final class MainModel {
         filter.setVisibleRegion(region);
     }
 
+    /**
+     * Cancels the filter that is running, if any: the output keeps the last result, and the status says
+     * so. Returns false when nothing was running.
+     */
+    boolean cancelFilter() {
+        if (!filter.isRunning()) {
+            return false;
+        }
+        filter.cancel();
+        note = null;
+        say("Cancelled: the output still shows the previous result (edit again, or undo, to filter)");
+        failWaiting("the filter was cancelled");
+        return true;
+    }
+
     // ------------------------------------------------------------------ edits
 
     /** Records a new state for undo and filters again. */
@@ -198,8 +219,53 @@ public final class MainModel {
 
     /** Puts a preset in the editor; the gradient presets tick |sum| as well. */
     void applyPreset(String spec) {
-        EditState s = current().withMask(MaskPresets.parse(spec));
+        Mask m = MaskPresets.parse(spec);
+        presets.put(m, spec);
+        EditState s = current().withMask(m);
         edit(GRADIENT_PRESETS.contains(spec) ? s.withAbs(true) : s);
+    }
+
+    /** Puts a mask a preset dialog made in the editor; {@code spec} (or null) is the preset that made it. */
+    void applyPreset(Mask m, String spec) {
+        if (spec != null) {
+            presets.put(m, spec);
+        }
+        edit(current().withMask(m));
+    }
+
+    /**
+     * The masks that presets made (the very objects the settings hold, so undo and redo keep them), with
+     * their SPECs: a new size makes such a mask again rather than cropping it.
+     */
+    private final java.util.Map<Mask, String> presets = new java.util.IdentityHashMap<>();
+
+    /** The preset that made the current mask, or null when it is hand-made (or edited since). */
+    String presetOfMask() {
+        return presets.get(current().mask());
+    }
+
+    /** A new mask size: a preset made again at that size, any other mask padded or cropped with a note. */
+    void resizeMask(int width, int height) {
+        Mask m = current().mask();
+        if (m.width() == width && m.height() == height) {
+            return;
+        }
+        MaskResize r = MaskResize.of(m, presetOfMask(), width, height);
+        if (r.preset() != null) {
+            presets.put(r.mask(), r.preset());
+        }
+        edit(current().withMask(r.mask()));
+        say(r.note());
+        note = r.note(); // and after the filter's own line, which replaces it moments later
+    }
+
+    /** A line the next "Filtered with..." status carries on (what a new mask size did), or null. */
+    private String note;
+
+    private String withNote(String line) {
+        String n = note;
+        note = null;
+        return n == null ? line : line + " \u2014 " + n;
     }
 
     void normalise() {
@@ -269,8 +335,12 @@ public final class MainModel {
             say(why);
             return;
         }
+        submitted = System.nanoTime();
         filter.submit(img, s);
     }
+
+    /** When the newest request was made (System.nanoTime), for how long it took as the user waited. */
+    private long submitted;
 
     private void sayWhyNotApplicable(EditState s) {
         String why = s.strategy().whyNotApplicable(s.mask());
@@ -303,8 +373,11 @@ public final class MainModel {
         preview.set(null);
         outcome.set(o);
         release(was); // after the views have taken the new one (a save or a count in progress holds its own)
-        say(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms", o.result().strategy().id(), o.backend(),
-                o.result().timings().totalMs()) + imageNote);
+        double waitedMs = (System.nanoTime() - submitted) / 1e6;
+        // the engine's time, and the time the user waited when that was noticeably longer (a busy cue showed)
+        String waited = waitedMs >= BusyCue.DELAY_MS ? String.format(Locale.ROOT, " (done %.1f s after the edit)", waitedMs / 1000) : "";
+        say(withNote(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms%s", o.result().strategy().id(), o.backend(),
+                o.result().timings().totalMs(), waited) + imageNote));
         List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
         waiting.removeAll(ready);
         ready.forEach(w -> w.then().accept(o));

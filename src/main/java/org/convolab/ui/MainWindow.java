@@ -51,6 +51,8 @@ final class MainWindow {
     final ImageCanvas inputView = new ImageCanvas(viewport);
     final ImageCanvas outputView = new ImageCanvas(viewport);
     final TimingOverlay overlay = new TimingOverlay();
+    /** "Filtering..." over the output while a filter takes longer than a moment. */
+    final BusyCue busy;
     final HistogramPanel histograms;
     final MaskEditor maskEditor;
     final Label sizeLabel = new Label();
@@ -60,6 +62,8 @@ final class MainWindow {
     final Label zoomLabel = new Label();
     private final SplitPane sideBySide = new SplitPane();
     final StackPane imageArea = new StackPane();
+    /** The output view and its overlay: in the side-by-side pane, or alone with the before/after divider. */
+    private final StackPane outputStack = new StackPane();
     private final ExecutorService previews = BackgroundThreads.single("convolab-preview");
     private Theme theme;
     private CompareWindow compareWindow;
@@ -74,6 +78,8 @@ final class MainWindow {
         this.settings = new SettingsBar(model);
         this.histograms = new HistogramPanel(model);
         this.maskEditor = new MaskEditor(m -> model.edit(model.current().withMask(m)), model::say);
+        maskEditor.setOnResize(model::resizeMask);
+        this.busy = new BusyCue(model.filterWorker());
         this.menus = new MainMenus(model, files, this);
         this.toolbar = new MainToolbar(model, files, this, settings);
         build();
@@ -125,6 +131,12 @@ final class MainWindow {
         Scene scene = new Scene(root);
         scene.getStylesheets().add(Theme.APP_CSS);
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::undoInMaskCell);
+        scene.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            // Esc cancels a running filter (a field or a list that takes Esc for itself has consumed it)
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && model.cancelFilter()) {
+                e.consume();
+            }
+        });
         files.acceptDrops(scene);
         stage.setScene(scene);
         stage.setMinWidth(640);
@@ -162,11 +174,18 @@ final class MainWindow {
     private static final KeyCombination UNDO = KeyCombination.keyCombination("Shortcut+Z");
     private static final KeyCombination REDO = KeyCombination.keyCombination("Shortcut+Shift+Z");
 
-    /** The output view with the timing overlay in its top-left corner. */
+    /**
+     * The output view with the timing overlay in its bottom-left corner (photos keep their subject in
+     * the middle and upper part; the overlay is one line there unless expanded) and the busy cue at the
+     * top. The overlay is never wider than the view: its text wraps instead of being cut.
+     */
     private StackPane outputStack() {
-        StackPane outputStack = new StackPane(outputView, overlay);
-        StackPane.setAlignment(overlay, Pos.TOP_LEFT);
-        StackPane.setMargin(overlay, new Insets(10));
+        outputStack.getChildren().setAll(outputView, overlay, busy);
+        StackPane.setAlignment(busy, Pos.TOP_CENTER);
+        StackPane.setMargin(busy, new Insets(12, 0, 0, 0));
+        StackPane.setAlignment(overlay, Pos.BOTTOM_LEFT);
+        StackPane.setMargin(overlay, new Insets(8));
+        outputStack.widthProperty().addListener((o, was, w) -> overlay.setRoom(w.doubleValue() - 16));
         return outputStack;
     }
 
@@ -202,18 +221,24 @@ final class MainWindow {
                 menus.showHistograms.isSelected(), menus.histogramsPerChannel.isSelected(), b));
     }
 
+    /**
+     * Puts the output (with its overlay) either in the side-by-side pane or alone in the image area with
+     * the before/after divider. The same output stack moves between the two places; each switch, in
+     * any order and any number of times, leaves both images shown.
+     */
     private void layoutImages() {
+        VBox outBox = (VBox) sideBySide.getItems().get(1);
         if (menus.splitMode.isSelected()) {
-            StackPane outputStack = (StackPane) ((VBox) sideBySide.getItems().get(1)).getChildren().get(1);
+            outBox.getChildren().remove(outputStack);
             outputView.split.set(0.5);
             imageArea.getChildren().setAll(outputStack);
         } else {
             outputView.split.set(-1);
-            VBox outBox = (VBox) sideBySide.getItems().get(1);
-            StackPane outputStack = outputStack();
-            outBox.getChildren().set(1, outputStack);
-            VBox.setVgrow(outputStack, Priority.ALWAYS);
             imageArea.getChildren().setAll(sideBySide);
+            if (!outBox.getChildren().contains(outputStack)) {
+                outBox.getChildren().add(outputStack);
+            }
+            VBox.setVgrow(outputStack, Priority.ALWAYS);
         }
     }
 
@@ -330,7 +355,7 @@ final class MainWindow {
     /** Opens the parameter dialog of a preset; OK puts its mask in the editor. */
     PresetDialog presetDialog(PresetDialog.Kind kind) {
         PresetDialog d = newPresetDialog(kind);
-        d.showAndWait().ifPresent(m -> model.edit(model.current().withMask(m)));
+        d.showAndWait().ifPresent(m -> model.applyPreset(m, d.spec()));
         return d;
     }
 

@@ -6,13 +6,13 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
@@ -32,15 +32,33 @@ import org.convolab.core.SeparableMask;
 final class MaskEditor extends VBox {
     /** The largest grid shown as numbers; larger masks are shown as a heat map only. */
     static final int MAX_NUMBERS = 21;
-    /** The widest mask whose row of numbers fits the panel; wider ones open as a heat map. */
-    static final int NUMBERS_FIT = 7;
+    /** The smallest scale the numbers are shown at; smaller panels show the heat map. */
+    static final double MIN_SCALE = 0.75;
+    /** The widest mask shown as numbers until the user chooses a view; after that the view is their choice. */
+    static final int FIRST_NUMBERS = 7;
 
     private final ComboBox<Integer> columns = oddSizes();
     private final ComboBox<Integer> rows = oddSizes();
     final ToggleButton numbersView = new ToggleButton("Numbers");
     final ToggleButton heatView = new ToggleButton("Heat map");
     private final GridPane grid = new GridPane();
-    private final ScrollPane numbers = new ScrollPane(grid);
+    /** The scale of the grid of numbers: below 1 (to {@value #MIN_SCALE}) when the panel is smaller than it. */
+    private double gridScale = 1;
+    /** The grid of numbers at {@link #gridScale}, centred across the top of the view area. */
+    private final Pane numbers = new Pane(grid) {
+        @Override
+        protected void layoutChildren() {
+            grid.autosize();
+            grid.getTransforms().setAll(new javafx.scene.transform.Scale(gridScale, gridScale, 0, 0));
+            grid.relocate(Math.max(0, Math.floor((getWidth() - grid.getWidth() * gridScale) / 2)), 0);
+        }
+    };
+    /** One cell, never shown, to measure how large a cell is in the current style. */
+    private final TextField probe = new TextField();
+    /** The view area (numbers or heat map): its size decides whether the numbers fit. */
+    private final StackPane views2;
+    private final HBox viewChoice;
+    private final Tooltip numbersTip = new Tooltip();
     final MaskHeatMap heatMap = new MaskHeatMap();
     private final TextField selectedWeight = new TextField();
     private final Label selectedLabel = new Label("Click a square to type its weight; drag up or down to change it.");
@@ -50,6 +68,14 @@ final class MaskEditor extends VBox {
     private final Consumer<Mask> onEdit;
     private final Consumer<String> onError;
     private Mask shown;
+    /**
+     * What the user chose last, numbers (while they fit the panel) or the heat map; null until they
+     * choose, while the view follows the size (numbers up to {@link #FIRST_NUMBERS} wide).
+     */
+    private Boolean chosenNumbers;
+    /** True while the editor itself flips the view toggles (the user's choice stays as it was). */
+    private boolean choosingView;
+    private java.util.function.BiConsumer<Integer, Integer> onResize;
     private TextField[] cells = new TextField[0];
     private int selected = -1;
     private boolean updating;
@@ -78,6 +104,9 @@ final class MaskEditor extends VBox {
             if (now == null) {
                 was.setSelected(true); // one view is always chosen
             } else {
+                if (!choosingView) {
+                    chosenNumbers = now == numbersView;
+                }
                 showView();
             }
         });
@@ -92,12 +121,19 @@ final class MaskEditor extends VBox {
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label sizeLabel = new Label("Size");
         sizeLabel.setMinWidth(Region.USE_PREF_SIZE);
-        HBox size = new HBox(6, sizeLabel, columns, new Label("\u00d7"), rows, gap, new HBox(0, numbersView, heatView));
+        viewChoice = new HBox(0, numbersView, heatView);
+        viewChoice.setMinWidth(Region.USE_PREF_SIZE);
+        HBox size = new HBox(6, sizeLabel, columns, new Label("\u00d7"), rows, gap, viewChoice);
         size.setAlignment(Pos.CENTER_LEFT);
         columns.setOnAction(e -> resize());
         rows.setOnAction(e -> resize());
-        numbers.setFitToWidth(false);
-        numbers.setPannable(false);
+        numbers.setMinSize(0, 0);
+        probe.getStyleClass().add("mask-cell");
+        // shown (CSS is applied to shown nodes only) but unmanaged, transparent and out of the way
+        probe.setManaged(false);
+        probe.setOpacity(0);
+        probe.setMouseTransparent(true);
+        probe.setFocusTraversable(false);
         heatMap.setOnEdit(this::edited);
         heatMap.setOnSelect(this::selectCell);
         selectedWeight.setPrefColumnCount(8);
@@ -110,10 +146,19 @@ final class MaskEditor extends VBox {
         HBox.setHgrow(selectedLabel, Priority.ALWAYS);
         heatPane = new VBox(4, heatMap, selectedRow);
         VBox.setVgrow(heatMap, Priority.ALWAYS);
-        StackPane views2 = new StackPane(numbers, heatPane);
+        views2 = new StackPane(numbers, heatPane);
+        views2.setMinSize(40, 40);
         VBox.setVgrow(views2, Priority.ALWAYS);
+        // a new size of the panel may let the numbers fit, or not any more
+        views2.layoutBoundsProperty().addListener((o, was, now) -> {
+            if (was.getWidth() != now.getWidth() || was.getHeight() != now.getHeight()) {
+                javafx.application.Platform.runLater(this::showView);
+            }
+        });
         separable.setWrapText(true);
-        getChildren().addAll(size, views2, sum, separable);
+        separable.setMinHeight(Region.USE_PREF_SIZE);
+        sum.setMinHeight(Region.USE_PREF_SIZE);
+        getChildren().addAll(size, views2, sum, separable, probe);
         setPadding(new Insets(4));
         showView();
     }
@@ -132,18 +177,71 @@ final class MaskEditor extends VBox {
         return numbers.isVisible();
     }
 
+    /**
+     * Shows the numbers when the user chose them and they fit the panel (scaled down to at most
+     * {@link #MIN_SCALE}), else the heat map; the user's choice is kept for when they fit again.
+     */
     private void showView() {
-        boolean fits = shown == null || (shown.width() <= MAX_NUMBERS && shown.height() <= MAX_NUMBERS);
-        // too large for numbers: the choice stays visible, disabled, with the reason in its text
+        double scale = shown == null ? 1 : numbersScale();
+        boolean fits = scale >= MIN_SCALE;
         numbersView.setDisable(!fits);
-        numbersView.setText(fits ? "Numbers" : "Numbers (to " + MAX_NUMBERS + "x" + MAX_NUMBERS + ")");
-        boolean showNumbers = fits && numbersView.isSelected();
+        numbersTip.setText(shown == null ? "" : "The " + shown.width() + "x" + shown.height()
+                + " numbers do not fit the panel at this window size (up to " + MAX_NUMBERS + "x" + MAX_NUMBERS
+                + " in a larger window): the heat map shows the weights, and a click on a square gives its value");
+        Tooltip.install(viewChoice, numbersTip);
+        if (fits) {
+            Tooltip.uninstall(viewChoice, numbersTip);
+        }
+        boolean preferNumbers = chosenNumbers != null ? chosenNumbers : shown == null || shown.width() <= FIRST_NUMBERS;
+        boolean showNumbers = fits && preferNumbers;
+        choosingView = true;
+        try {
+            (showNumbers ? numbersView : heatView).setSelected(true);
+        } finally {
+            choosingView = false;
+        }
         numbers.setVisible(showNumbers);
         heatPane.setVisible(!showNumbers);
         if (showNumbers && cells.length == 0 && shown != null) {
             buildGrid();
             fillCells();
         }
+        gridScale = Math.min(1, scale);
+        numbers.requestLayout();
+    }
+
+    /** The scale the grid of numbers needs to fit the view area (0 when it is too large for numbers at all). */
+    private double numbersScale() {
+        if (shown.width() > MAX_NUMBERS || shown.height() > MAX_NUMBERS) {
+            return 0;
+        }
+        double w = views2.getWidth();
+        double h = views2.getHeight();
+        if (w <= 0 || h <= 0) {
+            return 1; // not laid out yet: decided again once it is
+        }
+        probe.setPrefColumnCount(columnCount());
+        probe.applyCss();
+        double cw = probe.prefWidth(-1);
+        double ch = probe.prefHeight(-1);
+        Insets pad = grid.getPadding();
+        double gw = shown.width() * cw + (shown.width() - 1) * grid.getHgap() + pad.getLeft() + pad.getRight();
+        double gh = shown.height() * ch + (shown.height() - 1) * grid.getVgap() + pad.getTop() + pad.getBottom();
+        return Math.min(w / gw, h / gh);
+    }
+
+    /** Characters per cell: the longest short weight, 4 to 9. */
+    private int columnCount() {
+        int width = 4;
+        for (float v : shown.weights()) {
+            width = Math.max(width, shortWeight(v).length());
+        }
+        return Math.min(9, width);
+    }
+
+    /** What a new size of the mask does (the window makes a preset again); by default the mask is padded or cropped. */
+    void setOnResize(java.util.function.BiConsumer<Integer, Integer> resize) {
+        this.onResize = resize;
     }
 
     /** Shows a mask (called when the model changes). */
@@ -158,8 +256,6 @@ final class MaskEditor extends VBox {
                 cells = new TextField[0];
                 grid.getChildren().clear();
                 selected = -1;
-                // numbers while a row of them fits the panel, the heat map (with values when they fit) beyond
-                (mask.width() > NUMBERS_FIT ? heatView : numbersView).setSelected(true);
             }
             showView();
             fillCells();
@@ -190,17 +286,14 @@ final class MaskEditor extends VBox {
         if (cells.length != shown.width() * shown.height()) {
             return;
         }
-        int width = 4;
-        for (float v : shown.weights()) {
-            width = Math.max(width, shortWeight(v).length());
-        }
+        int width = columnCount();
         for (int y = 0; y < shown.height(); y++) {
             for (int x = 0; x < shown.width(); x++) {
                 TextField f = cells[y * shown.width() + x];
                 String text = shortWeight(shown.get(x, y));
                 f.setText(text);
                 f.setUserData(text);
-                f.setPrefColumnCount(Math.min(9, width));
+                f.setPrefColumnCount(width);
                 f.getStyleClass().remove("bad-weight");
             }
         }
@@ -335,7 +428,7 @@ final class MaskEditor extends VBox {
         }
     }
 
-    /** Grows or shrinks the mask about its centre, new cells 0. */
+    /** A new size chosen: the window decides (a preset is made again), else the mask is padded or cropped. */
     private void resize() {
         if (updating || shown == null || columns.getValue() == null || rows.getValue() == null) {
             return;
@@ -345,20 +438,14 @@ final class MaskEditor extends VBox {
         if (nw == shown.width() && nh == shown.height()) {
             return;
         }
-        float[] w = new float[nw * nh];
-        int dx = (nw - shown.width()) / 2;
-        int dy = (nh - shown.height()) / 2;
-        for (int y = 0; y < shown.height(); y++) {
-            for (int x = 0; x < shown.width(); x++) {
-                int tx = x + dx;
-                int ty = y + dy;
-                if (tx >= 0 && ty >= 0 && tx < nw && ty < nh) {
-                    w[ty * nw + tx] = shown.get(x, y);
-                }
-            }
+        if (onResize != null) {
+            onResize.accept(nw, nh);
+            return;
         }
+        MaskResize r = MaskResize.of(shown, null, nw, nh);
         try {
-            onEdit.accept(Mask.of(nw, nh, w));
+            onEdit.accept(r.mask());
+            onError.accept(r.note());
         } catch (ConvolabException e) {
             onError.accept(e.getMessage());
         }

@@ -103,6 +103,12 @@ final class MaskHeatMap extends Region {
         return Math.floor(Math.min(getWidth() / mask.width(), getHeight() / mask.height()));
     }
 
+    /** Where square k (y * width + x) is drawn, in the view's coordinates. */
+    javafx.geometry.Bounds cellBounds(int k) {
+        double c = cellSize();
+        return new javafx.geometry.BoundingBox(x0() + (k % mask.width()) * c, y0() + (k / mask.width()) * c, c, c);
+    }
+
     /** The square under a point of the view, or -1. */
     int cellAt(double x, double y) {
         double c = cellSize();

@@ -155,6 +155,9 @@ final class PresetDialog extends Dialog<Mask> {
             description.setText(e.getMessage());
             return;
         }
+        if (kind == Kind.GAUSSIAN && autoSize.isSelected() && size.getValue() != mask.width()) {
+            size.getValueFactory().setValue(mask.width()); // the greyed field shows the size the sigma gives
+        }
         heatMap.show(mask);
         description.setText(String.format(Locale.ROOT, "%dx%d mask, weights sum to %s%s", mask.width(), mask.height(),
                 MaskEditor.plain(mask.sum()), spec() == null ? "" : "  (on the command line: --mask " + spec() + ")"));

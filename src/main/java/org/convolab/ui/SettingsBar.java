@@ -31,6 +31,8 @@ final class SettingsBar {
     final ComboBox<String> border = new ComboBox<>();
     final TextField constant = new TextField("0");
     final ComboBox<Backend> backend = new ComboBox<>();
+    /** The strategy list, whose items are disabled (with the reason) when they do not fit the mask. */
+    UnavailableChoices<Strategy> strategies;
     final TextField divisor = new TextField("1");
     final TextField offset = new TextField("0");
     final CheckBox abs = new CheckBox("|sum|");
@@ -56,26 +58,17 @@ final class SettingsBar {
     private HBox toolbar() {
         strategy.getItems().setAll(Strategy.values());
         strategy.setId("strategy");
-        strategy.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(Strategy s, boolean empty) {
-                super.updateItem(s, empty);
-                if (empty || s == null) {
-                    setText(null);
-                    setDisable(false);
-                    setTooltip(null);
-                    return;
-                }
-                String why = s.whyNotApplicable(current().mask());
-                // a disabled cell shows no tooltip, so the reason is in its text
-                setText(strategyText(s, current().mask()));
-                setDisable(why != null);
-                setTooltip(why != null ? null : new Tooltip(s.description()));
-            }
-        });
+        strategies = UnavailableChoices.install(strategy, Strategy::id, s -> {
+            String why = s.whyNotApplicable(current().mask());
+            return why == null ? null : new UnavailableChoices.Why(why, "needs a separable mask");
+        }, Strategy::description);
         strategy.setOnAction(e -> {
             Strategy s = strategy.getValue();
-            if (s != null && s != current().strategy()) {
+            String why = s == null ? null : s.whyNotApplicable(current().mask());
+            if (why != null && s != current().strategy()) {
+                strategy.setValue(current().strategy()); // a disabled item reached by the keyboard: not chosen
+                model.say(why);
+            } else if (s != null && s != current().strategy()) {
                 model.edit(current().withStrategy(s));
             }
         });
@@ -97,14 +90,9 @@ final class SettingsBar {
         backend.getItems().setAll(Backend.values());
         backend.setId("backend");
         String cuda = model.cudaProblem();
-        backend.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(Backend b, boolean empty) {
-                super.updateItem(b, empty);
-                setText(empty || b == null ? null : backendText(b, cuda));
-                setDisable(b == Backend.CUDA && cuda != null);
-            }
-        });
+        UnavailableChoices.install(backend, Backend::toString, b -> b == Backend.CUDA && cuda != null
+                ? new UnavailableChoices.Why("No usable GPU: " + cuda, "no usable GPU") : null,
+                b -> b == Backend.CUDA ? "Filters run on the NVIDIA GPU" : "Filters run on the CPU");
         backend.setOnAction(e -> {
             if (backend.getValue() != null && backend.getValue() != current().backend()) {
                 model.edit(current().withBackend(backend.getValue()));
@@ -124,15 +112,6 @@ final class SettingsBar {
         return bar;
     }
 
-    /** A strategy as its list shows it: the name, and why not when it does not apply to the mask. */
-    static String strategyText(Strategy s, org.convolab.core.Mask mask) {
-        return s.whyNotApplicable(mask) == null ? s.id() : s.id() + " \u2014 needs a separable mask";
-    }
-
-    /** A backend as its list shows it: the name, and why not when CUDA cannot be used. */
-    static String backendText(Backend b, String cudaProblem) {
-        return b == Backend.CUDA && cudaProblem != null ? b + " \u2014 no usable GPU: " + cudaProblem : b.toString();
-    }
 
     // ------------------------------------------------------------------ output mapping
 
@@ -165,6 +144,10 @@ final class SettingsBar {
     // ------------------------------------------------------------------ model <-> controls
 
     private void show(EditState s) {
+        if (shownMask != s.mask()) {
+            shownMask = s.mask();
+            strategies.refresh(); // separable or not may have changed
+        }
         strategy.setValue(s.strategy());
         if (s.border() instanceof ConstantPolicy c) {
             border.setValue(c.value() == 0f ? "zero" : "constant");
@@ -178,6 +161,8 @@ final class SettingsBar {
         offset.setText(MaskText.formatWeight(s.offset()));
         abs.setSelected(s.abs());
     }
+
+    private org.convolab.core.Mask shownMask;
 
     private static BorderPolicy policyFor(String name, String value) {
         return name.equals("constant") ? BorderPolicy.parse("constant:" + value) : BorderPolicy.parse(name);

@@ -14,9 +14,11 @@ import org.convolab.core.Mask;
 import org.convolab.core.Timings;
 
 /**
- * The timing overlay drawn on the output: what ran, on what, how long each phase took, and a small
- * stacked bar of where the time went (upload, kernels, the rest, download). Phases that do not apply
- * are left out: the CPU engine has no upload or download.
+ * The timing overlay drawn on the output: one line by default (what ran, on what, how long, how fast),
+ * placed by the window where it hides least; a click expands it to the details: how long each phase
+ * took and a small stacked bar of where the time went (upload, kernels, the rest, download). Phases
+ * that do not apply are left out: the CPU engine has no upload or download. Its text wraps rather
+ * than being cut when the output is narrow.
  */
 final class TimingOverlay extends VBox {
     /** The stacked bar's width in pixels. */
@@ -26,21 +28,73 @@ final class TimingOverlay extends VBox {
     record Phase(String name, double ms, String styleClass) {
     }
 
+    /** The one line shown by default. */
+    final Label line = new Label();
     private final Label text = new Label();
     final HBox bar = new HBox();
     private final HBox legend = new HBox(10);
+    private final VBox details;
+    /** Whether the details show under the line (a click on the overlay toggles it). */
+    final javafx.beans.property.BooleanProperty expanded = new javafx.beans.property.SimpleBooleanProperty(false);
+    private FilterOutcome shown;
 
     TimingOverlay() {
+        line.setId("timing-overlay-line");
         text.setId("timing-overlay-text");
         bar.setId("timing-bar");
         legend.setId("timing-legend");
-        getChildren().addAll(text, bar, legend);
+        details = new VBox(4, text, bar, legend);
+        getChildren().addAll(line, details);
         setId("timing-overlay");
         setSpacing(4);
-        setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
-        setMouseTransparent(true);
+        for (Label l : new Label[] {line, text}) {
+            l.setWrapText(true); // never cut: a narrow output wraps the text instead
+            l.setMinHeight(USE_PREF_SIZE);
+        }
         bar.setPrefHeight(10);
         bar.setMaxWidth(BAR_WIDTH);
+        details.visibleProperty().bind(expanded);
+        details.managedProperty().bind(expanded);
+        expanded.addListener((o, was, now) -> showLine());
+        setCursor(javafx.scene.Cursor.HAND);
+        setOnMouseClicked(e -> {
+            expanded.set(!expanded.get());
+            e.consume();
+        });
+        Tooltip.install(this, new Tooltip("Click for the details (or to fold them)"));
+    }
+
+    /** The widest the overlay may be (the output's width less a margin); its text wraps within it. */
+    private double room = Double.MAX_VALUE;
+
+    /** Sets {@link #room}. */
+    void setRoom(double width) {
+        room = Math.max(60, width);
+        requestLayout();
+    }
+
+    @Override
+    protected double computeMaxWidth(double height) {
+        return Math.min(computePrefWidth(height), room);
+    }
+
+    @Override
+    protected double computeMaxHeight(double width) {
+        return computePrefHeight(width);
+    }
+
+    private void showLine() {
+        if (shown != null) {
+            line.setText(summary(shown) + (expanded.get() ? "  \u25be" : "  \u25b8"));
+        }
+    }
+
+    /** The one line: strategy, backend, mask and end-to-end time (the rates are in the details). */
+    static String summary(FilterOutcome o) {
+        Mask m = o.state().mask();
+        double total = o.result().timings().totalMs();
+        String time = String.format(Locale.ROOT, total >= 100 ? "%.0f ms" : total >= 10 ? "%.1f ms" : "%.2f ms", total);
+        return o.result().strategy().id() + " \u00b7 " + o.backend() + " \u00b7 " + m.width() + "x" + m.height() + " \u00b7 " + time;
     }
 
     /** The views of one phase, made once and given new numbers with each result (a new Tooltip costs about a frame). */
@@ -62,6 +116,8 @@ final class TimingOverlay extends VBox {
 
     /** Shows an outcome. */
     void show(FilterOutcome o) {
+        shown = o;
+        showLine();
         text.setText(describe(o));
         List<Phase> phases = phases(o);
         double total = phases.stream().mapToDouble(Phase::ms).sum();

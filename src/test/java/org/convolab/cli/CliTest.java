@@ -151,6 +151,11 @@ class CliTest {
             assertThat(r.out()).as(c).contains("Usage: convolab " + c);
         }
         assertThat(run("filter", "--help").out()).contains("REFLECT_101").contains("nearest");
+        // every strategy is named in the list (fft was missing); the help wraps, so compare without line breaks
+        String help = run("filter", "--help").out().replaceAll("\\s+", " ");
+        for (org.convolab.core.Strategy s : org.convolab.core.Strategy.values()) {
+            assertThat(help).as(s.id()).containsPattern("[ ,]" + java.util.regex.Pattern.quote(s.id()) + "[ ,]");
+        }
     }
 
     @Test

@@ -33,6 +33,10 @@ class PresetDialogTest {
         });
         assertThat(d[0].spec()).isEqualTo("gaussian:2");
         assertThat(d[0].mask()).isEqualTo(MaskPresets.parse("gaussian:2"));
+        // the greyed size field shows the size the sigma gives (13), not its own last value
+        assertThat(d[0].size.isDisabled()).isTrue();
+        assertThat(d[0].size.getValue()).isEqualTo(13);
+        assertThat(d[0].size.getEditor().getText()).isEqualTo("13");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> d[0].preview.getImage() != null);
         assertThat(d[0].preview.getImage().getWidth()).isEqualTo(200);
         robot.interact(() -> {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /** Saving writes the result of the settings the window shows, also when it is still being filtered. */
 @ExtendWith(ApplicationExtension.class)
@@ -64,5 +65,18 @@ class SaveResultTest {
         robot.interact(() -> window.files.saveCurrent(target));
         UiWait.until(() -> Files.exists(target));
         assertThat(ImageFiles.read(target).pixels()).isEqualTo(shown.pixels());
+    }
+
+    @Test
+    void saveResultSuggestsNameFilteredPngBesideTheInput(FxRobot robot) throws Exception {
+        // (a JPEG named with two dots: only the extension goes)
+        Path photo = dir.resolve("holiday.photo.jpg");
+        ImageFiles.write(BigImageWindowTest.generated(64, 48), photo, false);
+        robot.interact(() -> window.files.open(photo));
+        UiWait.until(() -> photo.equals(window.model().file()));
+        javafx.stage.FileChooser fc = WaitForAsyncUtils.asyncFx(window.files::saveChooser).get();
+        assertThat(fc.getInitialFileName()).isEqualTo("holiday.photo-filtered.png");
+        assertThat(fc.getInitialDirectory().toPath()).isEqualTo(dir.toAbsolutePath());
+        assertThat(FileActions.suggestedName(Path.of("astronaut"))).isEqualTo("astronaut-filtered.png");
     }
 }

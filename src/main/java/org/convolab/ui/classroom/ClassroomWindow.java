@@ -37,9 +37,11 @@ public final class ClassroomWindow {
         tabs = new TabPane(new Tab("Ghost cells", ghosts), new Tab("Tiles", tiles), new Tab("Cost model", cost),
                 new Tab("Histograms", histograms));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        Scene scene = new Scene(tabs, 1000, 760);
+        double[] size = org.convolab.ui.ToolWindowSize.fit(owner, 1000, 760);
+        Scene scene = new Scene(tabs, size[0], size[1]);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         stage.setScene(scene);
+        org.convolab.ui.CloseKeys.install(stage);
         Runnable refresh = () -> {
             if (model.input() != null) {
                 ghosts.show(model.input(), model.current());

@@ -62,6 +62,8 @@ public final class HistogramContentionView extends VBox {
         summary.setWrapText(true);
         summary.setId("histogram-summary");
         table.setId("histogram-table");
+        // rows as tall as their "Why" sentence (the theme gives rows a fixed height; see convolab.css)
+        table.getStyleClass().add("rows-fit-text");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(new HBox(8, run), note, summary, table);
@@ -102,19 +104,24 @@ public final class HistogramContentionView extends VBox {
         TableColumn<HistogramContention.Row, String> name = new TableColumn<>("Strategy");
         name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().strategy().id()));
         name.setPrefWidth(NAME_WIDTH);
+        name.setMinWidth(org.convolab.ui.HeaderWidth.of(name.getText()));
         cols.add(name);
         for (int i = 0; i < subjects.size(); i++) {
             int at = i;
             TableColumn<HistogramContention.Row, String> speed = new TableColumn<>(subjects.get(i) + "\nGpx/s");
             speed.setCellValueFactory(c -> new ReadOnlyStringWrapper(HistogramContention.cell(c.getValue(), at)));
-            speed.setPrefWidth(SPEED_WIDTH);
+            // never narrower than the header ("uniform random", "dark photo"): a header is not cut to "..."
+            speed.setMinWidth(org.convolab.ui.HeaderWidth.of(speed.getText()));
+            speed.setPrefWidth(Math.max(SPEED_WIDTH, speed.getMinWidth()));
             cols.add(speed);
         }
         TableColumn<HistogramContention.Row, String> lesson = new TableColumn<>("Why");
         lesson.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().strategy().lesson()));
         lesson.setCellFactory(col -> wrapping(col));
         // the lesson takes the width the numbers leave
-        lesson.prefWidthProperty().bind(table.widthProperty().subtract(NAME_WIDTH + SPEED_WIDTH * subjects.size() + 20));
+        double numbers = cols.stream().mapToDouble(TableColumn::getPrefWidth).sum();
+        lesson.prefWidthProperty().bind(table.widthProperty().subtract(numbers + 20));
+        lesson.setMinWidth(200);
         cols.add(lesson);
         table.getColumns().setAll(cols);
     }
@@ -129,6 +136,7 @@ public final class HistogramContentionView extends VBox {
                 super.updateItem(item, empty);
                 text.setText(empty || item == null ? "" : item);
                 setGraphic(empty ? null : text);
+                setMinHeight(empty ? USE_COMPUTED_SIZE : text.getLayoutBounds().getHeight() + 8);
             }
         };
         text.fillProperty().bind(cell.textFillProperty());

@@ -57,8 +57,9 @@ public final class TileView extends VBox {
                 return;
             }
             double s = scale();
-            blockX = (int) (e.getX() / s / tile.getValue());
-            blockY = (int) (e.getY() / s / tile.getValue());
+            double pad = margin();
+            blockX = Math.max(0, (int) ((e.getX() - pad) / s / tile.getValue()));
+            blockY = Math.max(0, (int) ((e.getY() - pad) / s / tile.getValue()));
             redraw();
         });
         // the drawing fills the space between the controls and the text, and scales with the window
@@ -95,8 +96,34 @@ public final class TileView extends VBox {
         redraw();
     }
 
+    /**
+     * The image's scale in the drawing: it fits the view less a margin as wide as the halo, so the
+     * ghost cells outside the image's edge are drawn too.
+     */
     private double scale() {
-        return Math.min(view / image.width(), view / image.height());
+        return Math.min((view - 2 * margin()) / image.width(), (view - 2 * margin()) / image.height());
+    }
+
+    /** The margin round the image: the mask's radius at the fitted scale, and a few pixels. */
+    private double margin() {
+        int r = state == null ? 0 : Math.max(state.mask().radiusX(), state.mask().radiusY());
+        return Math.ceil(r * view / Math.max(image.width(), image.height())) + 6;
+    }
+
+    /** Where image pixel (0, 0) would be in the inset's scale, in view pixels (tests). */
+    double[] insetAt = {0, 0};
+
+    /** The side of the magnified inset of the picked block, in view pixels. */
+    double insetSide() {
+        return Math.floor(view * 0.42);
+    }
+
+    /** View pixels per image pixel in the inset: the halo is seen there whatever the fitted zoom. */
+    double insetScale() {
+        Mask m = state.mask();
+        int t = tile.getValue();
+        int side = Math.max(t + 2 * m.radiusX(), t + 2 * m.radiusY());
+        return (insetSide() - 8) / side;
     }
 
     private void redraw() {
@@ -107,6 +134,9 @@ public final class TileView extends VBox {
         g.setFill(Color.rgb(40, 40, 44));
         g.fillRect(0, 0, view, view);
         double s = scale();
+        double pad = margin();
+        g.save();
+        g.translate(pad, pad);
         g.setImageSmoothing(s < 1);
         if (fx != null) {
             g.drawImage(fx, 0, 0, image.width() * s, image.height() * s);
@@ -135,21 +165,59 @@ public final class TileView extends VBox {
         int iy0 = oy - m.radiusY();
         int iw = ow + 2 * m.radiusX();
         int ih = oh + 2 * m.radiusY();
-        // ghost part of the halo: the input tile outside the image
-        g.setFill(Color.rgb(255, 140, 0, 0.45));
+        drawTile(g, s, ix0, iy0, iw, ih, ox, oy, ow, oh, 0, 0);
+        g.restore();
+        // the picked block magnified in a corner: at the fitted zoom its halo is a pixel or two wide
+        double side = insetSide();
+        double z = insetScale();
+        // in the corner away from the block, so that it never hides it
+        double x0 = (ox + ow / 2.0) * s + pad > view / 2 ? 4 : view - side - 4;
+        double y0 = (oy + oh / 2.0) * s + pad > view / 2 ? 4 : view - side - 4;
+        insetAt = new double[] {x0 + 4 - ix0 * z, y0 + 4 - iy0 * z};
+        g.setFill(Color.rgb(20, 20, 24, 0.92));
+        g.fillRect(x0, y0, side, side);
+        g.save();
+        g.beginPath();
+        g.rect(x0, y0, side, side);
+        g.clip();
+        double cx = x0 + 4 - ix0 * z;
+        double cy = y0 + 4 - iy0 * z;
+        g.setImageSmoothing(false);
+        if (fx != null) {
+            g.drawImage(fx, 0, 0, image.width(), image.height(), cx, cy, image.width() * z, image.height() * z);
+        }
+        drawTile(g, z, ix0, iy0, iw, ih, ox, oy, ow, oh, cx, cy);
+        g.restore();
+        g.setStroke(Color.gray(0.85));
+        g.setLineWidth(1);
+        g.strokeRect(x0 + 0.5, y0 + 0.5, side - 1, side - 1);
+        g.setFill(Color.gray(0.9));
+        g.fillText(String.format(Locale.ROOT, "block (%d, %d) x%.0f", blockX, blockY, z), x0 + 6, y0 + side - 6);
+        info.setText(describe(image.width(), image.height(), m, t, blockX, blockY));
+    }
+
+    /**
+     * The input tile of a block at a scale, its top-left at (dx, dy): the halo as a shaded orange band
+     * (deeper where it holds ghost cells, outside the image), its outline orange, the output tile lime.
+     */
+    private void drawTile(GraphicsContext g, double s, int ix0, int iy0, int iw, int ih, int ox, int oy, int ow, int oh,
+            double dx, double dy) {
         for (int y = iy0; y < iy0 + ih; y++) {
             for (int x = ix0; x < ix0 + iw; x++) {
-                if (x < 0 || y < 0 || x >= image.width() || y >= image.height()) {
-                    g.fillRect(x * s, y * s, Math.max(1, s), Math.max(1, s));
+                boolean inOutput = x >= ox && y >= oy && x < ox + ow && y < oy + oh;
+                if (inOutput) {
+                    continue;
                 }
+                boolean ghost = x < 0 || y < 0 || x >= image.width() || y >= image.height();
+                g.setFill(ghost ? Color.rgb(255, 120, 0, 0.75) : Color.rgb(255, 160, 0, 0.45));
+                g.fillRect(dx + x * s, dy + y * s, Math.max(1, s), Math.max(1, s));
             }
         }
         g.setStroke(Color.ORANGE);
         g.setLineWidth(2);
-        g.strokeRect(ix0 * s, iy0 * s, iw * s, ih * s);
+        g.strokeRect(dx + ix0 * s, dy + iy0 * s, iw * s, ih * s);
         g.setStroke(Color.LIME);
-        g.strokeRect(ox * s, oy * s, ow * s, oh * s);
-        info.setText(describe(image.width(), image.height(), m, t, blockX, blockY));
+        g.strokeRect(dx + ox * s, dy + oy * s, ow * s, oh * s);
     }
 
     /** The text under the view for a block (also used by tests). */

@@ -118,12 +118,13 @@ public final class CompareWindow {
         progress.setId("compare-progress");
         table.getColumns().add(column("Strategy", "strategy", 130));
         table.getColumns().add(column("What ran", "ran", 190));
-        table.getColumns().add(column("Kernel ms (median)", "kernelMs", 135));
+        table.getColumns().add(column("Kernel ms\n(median)", "kernelMs", 100));
         table.getColumns().add(column("GB/s", "gbps", 70));
         table.getColumns().add(column("GFLOP/s", "gflops", 80));
-        table.getColumns().add(column("Speed-up vs naive", "speedup", 130));
-        table.getColumns().add(column("Max diff vs reference", "maxDiff", 150));
-        // the columns share the table's width; none is cut to "..." at the window's default size
+        table.getColumns().add(column("Speed-up\nvs naive", "speedup", 90));
+        table.getColumns().add(column("Max diff vs\nreference", "maxDiff", 100));
+        // the columns share the table's width but never get narrower than their headers (two lines where
+        // long): a narrow window scrolls the table sideways rather than cutting a header to "..."
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<RowView>) c -> showPair());
@@ -153,9 +154,9 @@ public final class CompareWindow {
         cpuNote.setMinHeight(Region.USE_PREF_SIZE);
         cpuNote.getStyleClass().add("notice");
         boolean cpu = engine.backend().equals("cpu");
-        cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has two loops, a 2D one and, for "
-                + "separable strategies, rows then columns; the \"What ran\" column says which. Between strategies that ran "
-                + "the same loop the times differ by noise only." : "");
+        cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has three paths: a 2D loop, rows "
+                + "then columns for the separable strategies, and an FFT for fft; the \"What ran\" column says which. Between "
+                + "strategies that ran the same path the times differ by noise only." : "");
         cpuNote.setVisible(cpu);
         cpuNote.setManaged(cpu);
         for (ImageView v : new ImageView[] {left, right, diff}) {
@@ -174,7 +175,8 @@ public final class CompareWindow {
         BorderPane root = new BorderPane(center);
         root.setTop(controls);
         BorderPane.setMargin(controls, new Insets(8));
-        Scene scene = new Scene(root, 1100, 820);
+        double[] size = org.convolab.ui.ToolWindowSize.fit(owner, 1100, 820);
+        Scene scene = new Scene(root, size[0], size[1]);
         scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         stage.setScene(scene);
         run.setOnAction(e -> start(executor, engine, image, spec));
@@ -183,6 +185,7 @@ public final class CompareWindow {
                 task.cancel();
             }
         });
+        org.convolab.ui.CloseKeys.install(stage);
         stage.setOnHidden(e -> {
             if (task != null) {
                 task.cancel();
@@ -213,7 +216,9 @@ public final class CompareWindow {
     private static TableColumn<RowView, Object> column(String title, String property, double width) {
         TableColumn<RowView, Object> c = new TableColumn<>(title);
         c.setCellValueFactory(new PropertyValueFactory<>(property));
-        c.setPrefWidth(width);
+        double header = org.convolab.ui.HeaderWidth.of(title);
+        c.setMinWidth(header);
+        c.setPrefWidth(Math.max(width, header));
         return c;
     }
 

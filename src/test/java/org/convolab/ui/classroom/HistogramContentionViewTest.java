@@ -32,7 +32,11 @@ class HistogramContentionViewTest {
     @Start
     void start(Stage stage) {
         view = new HistogramContentionView(() -> cpu, worker, 64);
-        stage.setScene(new Scene(view, 900, 500));
+        // the app's look: the theme fixes row heights, which the Why sentences must still fit
+        javafx.application.Application.setUserAgentStylesheet(new atlantafx.base.theme.PrimerLight().getUserAgentStylesheet());
+        Scene scene = new Scene(view, 900, 500);
+        scene.getStylesheets().add(org.convolab.ui.MainModel.class.getResource("convolab.css").toExternalForm());
+        stage.setScene(scene);
         stage.show();
     }
 
@@ -60,6 +64,28 @@ class HistogramContentionViewTest {
                 .containsExactly("uniform random", "dark photo", "constant");
         for (double v : view.result().plainSpeed()) {
             assertThat(v).isPositive();
+        }
+    }
+
+    @Test
+    void theWhySentencesFitTheirRowsAndNoHeaderIsCut(FxRobot robot) throws TimeoutException {
+        robot.clickOn("#histogram-run");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> view.result() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        int checked = 0;
+        for (var n : view.table().lookupAll(".table-cell")) {
+            if (n instanceof javafx.scene.control.TableCell<?, ?> c && c.getGraphic() instanceof javafx.scene.text.Text t
+                    && !t.getText().isEmpty()) {
+                assertThat(c.getHeight()).as(t.getText()).isGreaterThanOrEqualTo(t.getLayoutBounds().getHeight());
+                assertThat(t.getLayoutBounds().getWidth()).isLessThanOrEqualTo(c.getWidth());
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(3);
+        for (var n : view.table().lookupAll(".column-header .label")) {
+            var label = (javafx.scene.control.Label) n;
+            var shown = (javafx.scene.text.Text) label.lookup(".text");
+            assertThat(shown.getText()).as("header %s", label.getText()).isEqualTo(label.getText());
         }
     }
 }

@@ -113,4 +113,34 @@ class CompareWindowTest {
         assertThat(window.difference().pixels()).containsOnly(0xff000000);
         robot.interact(() -> window.stage().close());
     }
+
+    @Test
+    void noHeaderIsCutAtA1280x720Screen(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            window.stage().setWidth(1260);
+            window.stage().setHeight(680);
+        });
+        robot.clickOn("#compare-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.table().getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        var headers = window.table().lookupAll(".column-header .label");
+        assertThat(headers).hasSize(window.table().getColumns().size());
+        for (var n : headers) {
+            var label = (javafx.scene.control.Label) n;
+            var shown = (javafx.scene.text.Text) label.lookup(".text");
+            assertThat(shown.getText()).as("header %s", label.getText()).isEqualTo(label.getText());
+        }
+    }
+
+    @Test
+    void escAndCtrlWCloseTheWindow(FxRobot robot) {
+        robot.clickOn("#compare-table").type(javafx.scene.input.KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.stage().isShowing()).isFalse();
+        robot.interact(() -> window.stage().show());
+        robot.clickOn("#compare-table").press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.W)
+                .release(javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.stage().isShowing()).isFalse();
+    }
 }

@@ -1,0 +1,87 @@
+package org.convolab.ui.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterResult;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.MaskPresets;
+import org.convolab.core.RgbaImage;
+import org.convolab.core.Strategy;
+import org.convolab.core.Timings;
+import org.convolab.engine.Backend;
+import org.convolab.engine.Engines;
+import org.junit.jupiter.api.Test;
+
+/** Compare times warm code only, and names the CPU path that really ran (fft is the CPU's FFT). */
+class CompareWarmUpTest {
+    private final ConvolutionEngine cpu = Engines.open(Backend.CPU, msg -> { });
+
+    /**
+     * An engine whose every strategy takes the same 1 ms once warm, and whose first calls (cold code,
+     * as the JIT compiles it) take 10 ms.
+     */
+    private final ConvolutionEngine coldThenWarm = new ConvolutionEngine() {
+        private final AtomicInteger calls = new AtomicInteger();
+
+        @Override
+        public String backend() {
+            return "cpu";
+        }
+
+        @Override
+        public String device() {
+            return "test";
+        }
+
+        @Override
+        public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
+            FilterResult r = cpu.filter(image, spec, strategy);
+            double ms = calls.incrementAndGet() <= 4 ? 10 : 1;
+            Timings t = r.timings();
+            return new FilterResult(r.image(), r.plan(), new Timings(0, 0, List.of(ms), 0, 0, ms, ms, t.cost()));
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private static RgbaImage image() {
+        int[] px = new int[40 * 30];
+        for (int i = 0; i < px.length; i++) {
+            px[i] = 0xff000000 | (i * 2654435761L > 0 ? i * 7919 : i) & 0xffffff;
+        }
+        return new RgbaImage(40, 30, px);
+    }
+
+    @Test
+    void equalStrategiesGetEqualSpeedUpsOnTheFirstRun() throws Exception {
+        CompareTask task = new CompareTask(coldThenWarm, image(), FilterSpec.of(MaskPresets.parse("box:3"),
+                BorderPolicy.parse("mirror")), 3);
+        task.run();
+        List<CompareTask.Row> rows = task.get();
+        assertThat(rows).isNotEmpty();
+        assertThat(rows.get(0).strategy()).isEqualTo("naive");
+        for (CompareTask.Row r : rows) {
+            assertThat(r.kernelMs()).as(r.strategy()).isEqualTo(1.0);
+            assertThat(r.speedup()).as(r.strategy()).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void theCpuRowsSayWhichPathRan() throws Exception {
+        CompareTask task = new CompareTask(cpu, image(), FilterSpec.of(MaskPresets.parse("gaussian:1"),
+                BorderPolicy.parse("mirror")), 1);
+        task.run();
+        Map<String, String> ran = task.get().stream().collect(Collectors.toMap(CompareTask.Row::strategy, CompareTask.Row::ran));
+        assertThat(ran.get("fft")).isEqualTo("CPU FFT");
+        assertThat(ran.get("separable")).isEqualTo("CPU rows-then-columns loop");
+        assertThat(ran.get("naive")).isEqualTo("CPU 2D loop");
+    }
+}
