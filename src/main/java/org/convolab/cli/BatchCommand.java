@@ -21,6 +21,7 @@ import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
 import org.convolab.engine.Engines;
 import org.convolab.engine.FaithfulFileStages;
+import org.convolab.io.ImageFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,6 +102,9 @@ public final class BatchCommand implements Callable<Integer> {
                         + String.join(", ", org.convolab.engine.BatchPlan.FORMATS) + ")");
             }
             ordinals = parseDevices(devices);
+            String lower = format.toLowerCase(java.util.Locale.ROOT);
+            filter.checkDepthFor(lower.equals("same") ? null : ImageFiles.formatOf(java.nio.file.Path.of("x." + lower)),
+                    cmd.commandLine());
         } catch (ConvolabException e) {
             throw new picocli.CommandLine.ParameterException(cmd.commandLine(), e.getMessage());
         }
@@ -139,7 +143,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             };
             BatchPipeline<FaithfulFileStages.Opened, FaithfulFileStages.Filtered> pipeline = new BatchPipeline<>(
-                    new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices), workers,
+                    new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices, filter.depth), workers,
                     codecThreads, force, reporter::finished);
             // Ctrl+C: nothing new starts, files being written are finished, none is left half-written.
             Thread stopper = new Thread(() -> {

@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
 import picocli.CommandLine.ITypeConverter;
@@ -51,6 +52,18 @@ final class OptionConverters {
     static final class NonNegative extends AtLeast {
         NonNegative() {
             super(0);
+        }
+    }
+
+    /** An output depth: same, 8, 16 or float. */
+    static final class Depth implements ITypeConverter<OutputDepth> {
+        @Override
+        public OutputDepth convert(String value) {
+            try {
+                return OutputDepth.parse(value);
+            } catch (ConvolabException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
@@ -32,8 +33,16 @@ public final class FileFilter {
      *
      * @param bandRows rows a band, or 0 for bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS} (and the
      *                 short way of {@link PackedFilter} where it applies); a band height always streams
+     * @param depth    the output's samples: the input's, 8 or 16 bits, or 32-bit float
      */
-    public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
+    public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows,
+                      OutputDepth depth) {
+
+        /** A job whose output keeps the input's depth. */
+        public Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
+            this(input, output, replace, maxPixels, encoding, bandRows, OutputDepth.SAME);
+        }
+
         /** Defaults: 2-gigapixel limit, quality 92, bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS}. */
         public static Job of(Path input, Path output, boolean replace) {
             return new Job(input, output, replace, RowSources.DEFAULT_MAX_PIXELS, RowSinks.Options.defaults(), 0);
@@ -62,7 +71,8 @@ public final class FileFilter {
         Optional<RgbaImage> packed;
         try {
             // an explicit band height asks for the streamed path
-            packed = job.bandRows() > 0 ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
+            boolean sameDepth = job.depth().of(header.format()).equals(header.format());
+            packed = job.bandRows() > 0 || !sameDepth ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
         } catch (RuntimeException | Error e) {
             header.close();
             throw e;
@@ -86,8 +96,9 @@ public final class FileFilter {
                 }
                 return opener.get();
             };
-            RowSinks.write(job.output(), job.replace(), header.width(), header.height(), header.format(), header.iccProfile(),
-                    job.encoding(), once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy));
+            RowSinks.write(job.output(), job.replace(), header.width(), header.height(), job.depth().of(header.format()),
+                    header.iccProfile(), job.encoding(), once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy,
+                            job.depth()));
         }
         return report[0];
     }

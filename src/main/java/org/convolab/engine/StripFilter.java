@@ -11,6 +11,8 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
+import org.convolab.core.OutputDepth;
+import org.convolab.core.SampleMapping;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSink;
@@ -51,7 +53,12 @@ public final class StripFilter {
      *             for, the one that ran and why
      */
     public record Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan,
-                         double filterMs) {
+                         double filterMs, SampleFormat output) {
+
+        /** A run whose output has the input's format. */
+        public Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan, double filterMs) {
+            this(width, height, format, bands, prePass, plan, filterMs, format);
+        }
 
         /** The strategy that ran. */
         public Strategy strategy() {
@@ -73,6 +80,14 @@ public final class StripFilter {
      * source's. {@code opener} is called a second time only when a first pass for edge rows is needed.
      */
     public Report run(Supplier<RowSource> opener, RowSink sink, FilterSpec spec, Strategy strategy) {
+        return run(opener, sink, spec, strategy, OutputDepth.SAME);
+    }
+
+    /**
+     * As {@link #run(Supplier, RowSink, FilterSpec, Strategy)}, into a sink whose format is {@code depth} of the
+     * source's ({@link SampleMapping}): a float output keeps the exact mapped sums.
+     */
+    public Report run(Supplier<RowSource> opener, RowSink sink, FilterSpec spec, Strategy strategy, OutputDepth depth) {
         strategy.checkApplicable(spec.mask());
         try (RowSource src = opener.get()) {
             int w = src.width();
@@ -101,7 +116,9 @@ public final class StripFilter {
                 }
             }
             win.wanted = edge;
-            boolean rgb8 = fmt.bitDepth() == 8 && !fmt.grey();
+            SampleMapping mapping = new SampleMapping(spec, fmt, depth.of(fmt));
+            // 8-bit RGB(A) into 8 bits goes through the engine's packed path; everything else a plane at a time
+            boolean rgb8 = fmt.narrowInteger() && fmt.bitDepth() == 8 && !fmt.grey() && mapping.output().equals(fmt);
             LaunchPlan used = null;
             long filterNs = 0;
             int bands = 0;
@@ -117,12 +134,12 @@ public final class StripFilter {
                 if (rgb8) {
                     used = rgbBand(win, w, fmt, y0, y1, ry, spec, strategy, sink, outRow, argb);
                 } else {
-                    used = planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, outRow);
+                    used = planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, mapping);
                 }
                 filterNs += System.nanoTime() - t;
                 bands++;
             }
-            return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6);
+            return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6, mapping.output());
         }
     }
 
@@ -168,14 +185,18 @@ public final class StripFilter {
 
     /** Filters a band a colour channel at a time through the plane filter; returns the plan of the last. */
     private LaunchPlan planarBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec,
-                                  Strategy strategy, float[] in, float[] sums, RowSink sink, int[] outRow) {
+                                  Strategy strategy, float[] in, float[] sums, RowSink sink, SampleMapping mapping) {
         int n = y1 - y0;
         int ch = fmt.channels();
-        int max = fmt.maxValue();
         int[][] outRows = new int[n][];
         for (int y = 0; y < n; y++) {
-            int[] src = win.row(y0 + y, spec.border());
-            outRows[y] = fmt.alpha() ? src.clone() : new int[w * ch]; // alpha passes through
+            outRows[y] = new int[w * ch];
+            if (fmt.alpha()) { // alpha passes through
+                int[] src = win.row(y0 + y, spec.border());
+                for (int s = ch - 1; s < src.length; s += ch) {
+                    outRows[y][s] = mapping.passThrough(src[s]);
+                }
+            }
         }
         float ghost = spec.border().constant();
         LaunchPlan plan = null;
@@ -189,7 +210,7 @@ public final class StripFilter {
                 }
                 int[] row = win.row(y, spec.border());
                 for (int x = 0, s = c; x < w; x++, s += ch) {
-                    in[o + x] = row[s];
+                    in[o + x] = fmt.toFloat(row[s]);
                 }
             }
             plan = planes.correlate(in, w, n, spec, strategy, sums);
@@ -197,7 +218,7 @@ public final class StripFilter {
                 int[] out = outRows[y];
                 int o = y * w;
                 for (int x = 0, s = c; x < w; x++, s += ch) {
-                    out[s] = PlaneFilter.toSample(sums[o + x], spec, max);
+                    out[s] = mapping.sample(sums[o + x]);
                 }
             }
         }

@@ -70,6 +70,7 @@ public final class ImageFiles {
     public static RgbaImage read(Path file, long maxPixels) {
         String name = UserText.escape(file.toString());
         checkReadable(file, name);
+        refuseWideSamples(file, name);
         // straight from the file: no copy of the input in ImageIO's cache folder
         try (ImageInputStream iis = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(iis);
@@ -126,6 +127,27 @@ public final class ImageFiles {
             throw new ConvolabException("cannot decode " + name + ": the file is damaged or not a valid image" + detail(e));
         } catch (OutOfMemoryError e) {
             throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
+        }
+    }
+
+    /**
+     * A TIFF of 32-bit samples is not squeezed into 8 bits here (TwelveMonkeys' reader would clip its floats to
+     * 0..1): one line saying where it can be filtered; other sample types no reader takes faithfully, the line
+     * naming them.
+     */
+    private static void refuseWideSamples(Path file, String name) {
+        TiffLayout wide;
+        try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
+            wide = TiffLayout.of(in, name);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof ConvolabException c) {
+                throw c;
+            }
+            return; // not a TIFF the JDK's reader parses: the read below says what is wrong
+        }
+        if (wide != null) {
+            throw new ConvolabException("cannot read " + name + ": its samples are " + wide.format() + "; the window and the"
+                    + " histogram read 8- and 16-bit images (convolab filter and batch keep 32-bit samples)");
         }
     }
 
