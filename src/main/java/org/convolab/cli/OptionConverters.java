@@ -72,8 +72,8 @@ final class OptionConverters {
         @Override
         public Integer convert(String value) {
             int r = wholeNumber(value);
-            if (r < 0 || r > Mask.MAX_SIZE / 2) {
-                throw new TypeConversionException("radius " + UserText.quote(value) + " is out of range: 0 to " + Mask.MAX_SIZE / 2);
+            if (r < 0 || r > Mask.DIRECT_MAX_SIZE / 2) {
+                throw new TypeConversionException("radius " + UserText.quote(value) + " is out of range: 0 to " + Mask.DIRECT_MAX_SIZE / 2);
             }
             return r;
         }

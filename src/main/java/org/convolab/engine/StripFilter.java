@@ -94,7 +94,9 @@ public final class StripFilter {
             int h = src.height();
             SampleFormat fmt = src.format();
             int ry = spec.mask().radiusY();
-            int band = bandRowsWanted > 0 ? bandRowsWanted : (int) Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w));
+            // bands at least as tall as the mask, so a large mask's halo rows at most double what is filtered
+            int band = bandRowsWanted > 0 ? bandRowsWanted
+                    : (int) Math.max(spec.mask().height(), Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w)));
             band = Math.min(band, h);
             Window win = new Window(w * fmt.channels(), h, band + 2 * ry);
             TreeSet<Integer> edge = edgeRows(spec.border(), ry, h, true);

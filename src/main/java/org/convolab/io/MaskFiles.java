@@ -12,8 +12,8 @@ import org.convolab.core.UserText;
 /** Reads and writes masks as ImageJ-style text files (see {@link MaskText}). */
 public final class MaskFiles {
 
-    /** Mask files larger than this are refused unread: 63x63 weights fit in far less. */
-    private static final long MAX_BYTES = 1 << 20;
+    /** Mask files larger than this are refused unread: 1023x1023 weights of 15 characters take 16 MiB. */
+    private static final long MAX_BYTES = 32L << 20;
 
     private MaskFiles() {
     }
@@ -29,7 +29,7 @@ public final class MaskFiles {
                 throw new ConvolabException("cannot read mask file " + name + ": no such file");
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw new ConvolabException("cannot read mask file " + name + ": over 1 MiB, too large for a mask");
+                throw new ConvolabException("cannot read mask file " + name + ": over 32 MiB, too large for a mask");
             }
             String text = Files.readString(file, StandardCharsets.UTF_8);
             if (text.startsWith("\uFEFF")) {

@@ -86,8 +86,8 @@ final class MaskEditor extends VBox {
         for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {columns, rows, numbersView, heatView}) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        columns.setTooltip(new Tooltip("Columns (odd, 1 to 63)"));
-        rows.setTooltip(new Tooltip("Rows (odd, 1 to 63)"));
+        columns.setTooltip(new Tooltip("Columns (odd, 1 to 63; larger masks, to " + Mask.MAX_SIZE + ", come from mask files and presets)"));
+        rows.setTooltip(new Tooltip("Rows (odd, 1 to 63; larger masks, to " + Mask.MAX_SIZE + ", come from mask files and presets)"));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label sizeLabel = new Label("Size");
@@ -120,7 +120,7 @@ final class MaskEditor extends VBox {
 
     private static ComboBox<Integer> oddSizes() {
         ComboBox<Integer> c = new ComboBox<>();
-        for (int i = 1; i <= Mask.MAX_SIZE; i += 2) {
+        for (int i = 1; i <= Mask.DIRECT_MAX_SIZE; i += 2) { // larger masks come from files and presets
             c.getItems().add(i);
         }
         c.setVisibleRowCount(12);

@@ -14,6 +14,7 @@ import org.convolab.core.OutputDepth;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
+import org.convolab.cpu.PlaneReference;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
@@ -74,16 +75,13 @@ class FloatFileFilterTest {
         int w = in.width();
         int h = in.height();
         int ch = in.format().channels();
-        Mask abs = absolute(spec.mask());
         for (int c = 0; c < in.format().colourChannels(); c++) {
             double[] plane = new double[w * h];
-            double[] mag = new double[w * h];
             for (int k = 0; k < plane.length; k++) {
                 plane[k] = in.value(k * ch + c);
-                mag[k] = Math.abs(plane[k]);
             }
             double[] ref = ReferenceConvolver.correlate(plane, w, h, spec.mask(), spec.border());
-            double[] bound = ReferenceConvolver.correlate(mag, w, h, abs, absolute(spec.border()));
+            double[] bound = PlaneReference.bound(plane, w, h, spec.mask(), spec.border());
             for (int k = 0; k < ref.length; k++) {
                 double want = spec.map(ref[k]);
                 double got = out.value(k * ch + c);
@@ -94,19 +92,6 @@ class FloatFileFilterTest {
                 }
             }
         }
-    }
-
-    private static Mask absolute(Mask m) {
-        float[] a = m.weights();
-        for (int i = 0; i < a.length; i++) {
-            a[i] = Math.abs(a[i]);
-        }
-        return Mask.of(m.width(), m.height(), a);
-    }
-
-    /** The policy with its constant's magnitude (the bound's ghost cells). */
-    private static BorderPolicy absolute(BorderPolicy p) {
-        return p.constant() < 0 ? new org.convolab.core.ConstantPolicy(-p.constant()) : p;
     }
 
     @Test
