@@ -28,6 +28,30 @@ public final class SampleMapping {
         return out.fromFloat(scale == 1f ? v : v * scale);
     }
 
+    /**
+     * {@link #sample} of {@code count} sums from {@code sums[from]} into {@code dst[start]}, {@code dst[start + stride]}...:
+     * a channel of a row. 8- and 16-bit outputs of the same depth take a loop without the general conversion, with the
+     * same float arithmetic and so the same values.
+     */
+    public void samples(float[] sums, int from, int[] dst, int start, int stride, int count) {
+        if (scale != 1f || !out.narrowInteger()) {
+            for (int x = 0, o = start; x < count; x++, o += stride) {
+                dst[o] = sample(sums[from + x]);
+            }
+            return;
+        }
+        float div = spec.divisor();
+        float off = spec.offset();
+        boolean abs = spec.abs();
+        float max = out.maxValue();
+        for (int x = 0, o = start; x < count; x++, o += stride) {
+            float a = sums[from + x];
+            float v = (abs ? Math.abs(a) : a) / div + off + 0.5f;
+            // floor, clamped to 0..max: (int) truncates toward zero, which is floor for the v >= 1 kept
+            dst[o] = v < 1f || Float.isNaN(v) ? 0 : (v >= max ? (int) max : (int) v);
+        }
+    }
+
     /** An input sample that passes through (alpha), in the output's format. */
     public int passThrough(int sample) {
         if (in.equals(out) || (in.bitDepth() == out.bitDepth() && in.kind() == out.kind())) {

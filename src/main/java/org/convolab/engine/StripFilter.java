@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
 import org.convolab.core.ConvolabException;
@@ -67,7 +68,9 @@ public final class StripFilter {
     }
 
     /**
-     * @param bandRows rows a band, or 0 for about {@link #DEFAULT_BAND_PIXELS} pixels a band
+     * @param bandRows rows a band, or 0 for the whole image in one band where it is filtered a plane at a time (grey,
+     *                 16-bit, 32-bit, a changed depth) and fits the heap, else about {@link #DEFAULT_BAND_PIXELS}
+     *                 pixels a band
      */
     public StripFilter(ConvolutionEngine engine, PlaneFilter planes, int bandRows) {
         this.engine = engine;
@@ -94,9 +97,18 @@ public final class StripFilter {
             int h = src.height();
             SampleFormat fmt = src.format();
             int ry = spec.mask().radiusY();
-            // bands at least as tall as the mask, so a large mask's halo rows at most double what is filtered
-            int band = bandRowsWanted > 0 ? bandRowsWanted
-                    : (int) Math.max(spec.mask().height(), Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w)));
+            SampleMapping mapping = new SampleMapping(spec, fmt, depth.of(fmt));
+            // 8-bit RGB(A) into 8 bits goes through the engine's packed path; everything else a plane at a time
+            boolean rgb8 = fmt.narrowInteger() && fmt.bitDepth() == 8 && !fmt.grey() && mapping.output().equals(fmt);
+            int band;
+            if (bandRowsWanted > 0) {
+                band = bandRowsWanted;
+            } else if (!rgb8 && fitsWhole(w, h, fmt, spec.mask().height())) {
+                band = h; // the whole image in one band: one plane filter call a channel (on a GPU, one upload)
+            } else {
+                // bands at least as tall as the mask, so a large mask's halo rows at most double what is filtered
+                band = (int) Math.max(spec.mask().height(), Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w)));
+            }
             band = Math.min(band, h);
             Window win = new Window(w * fmt.channels(), h, band + 2 * ry);
             TreeSet<Integer> edge = edgeRows(spec.border(), ry, h, true);
@@ -118,9 +130,6 @@ public final class StripFilter {
                 }
             }
             win.wanted = edge;
-            SampleMapping mapping = new SampleMapping(spec, fmt, depth.of(fmt));
-            // 8-bit RGB(A) into 8 bits goes through the engine's packed path; everything else a plane at a time
-            boolean rgb8 = fmt.narrowInteger() && fmt.bitDepth() == 8 && !fmt.grey() && mapping.output().equals(fmt);
             LaunchPlan used = null;
             long filterNs = 0;
             int bands = 0;
@@ -143,6 +152,21 @@ public final class StripFilter {
             }
             return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6, mapping.output());
         }
+    }
+
+    /**
+     * Heap a pixel of a plane-filtered image takes when it is filtered whole: its rows as read and as written
+     * (an int a sample each), the channel's float plane and sums, and room for the plane filter's own copies.
+     */
+    static long wholeImageBytesPerPixel(SampleFormat f) {
+        return 8L * f.channels() + 32;
+    }
+
+    /** Whether an image filtered a plane at a time fits the free heap whole (with its halo rows and 64 MB to spare). */
+    private static boolean fitsWhole(int w, int h, SampleFormat f, int maskHeight) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return (long) w * (h + maskHeight) * wholeImageBytesPerPixel(f) + (64L << 20) <= free;
     }
 
     /** The source rows that the ghost rows above the top (or below the bottom) copy. */
@@ -191,7 +215,14 @@ public final class StripFilter {
         int n = y1 - y0;
         int ch = fmt.channels();
         int[][] outRows = new int[n][];
-        for (int y = 0; y < n; y++) {
+        if (n == win.h && mapping.output().equals(fmt)) {
+            // the whole image: its rows are read no more once a channel is in the plane, so the results go
+            // into them (alpha stays as it is), not into a second copy of the image
+            for (int y = 0; y < n; y++) {
+                outRows[y] = win.row(y, spec.border());
+            }
+        }
+        for (int y = 0; y < n && outRows[y] == null; y++) {
             outRows[y] = new int[w * ch];
             if (fmt.alpha()) { // alpha passes through
                 int[] src = win.row(y0 + y, spec.border());
@@ -202,27 +233,30 @@ public final class StripFilter {
         }
         float ghost = spec.border().constant();
         LaunchPlan plan = null;
+        boolean narrow = fmt.narrowInteger();
         for (int c = 0; c < fmt.colourChannels(); c++) {
-            for (int k = 0; k < n + 2 * ry; k++) {
+            int channel = c;
+            // rows in parallel: on a whole image these conversions cost as much as a separable filter
+            IntStream.range(0, n + 2 * ry).parallel().forEach(k -> {
                 int y = y0 - ry + k;
                 int o = k * w;
                 if (win.isConstant(y, spec.border())) {
                     java.util.Arrays.fill(in, o, o + w, ghost);
-                    continue;
+                    return;
                 }
                 int[] row = win.row(y, spec.border());
-                for (int x = 0, s = c; x < w; x++, s += ch) {
-                    in[o + x] = fmt.toFloat(row[s]);
+                if (narrow) {
+                    for (int x = 0, i = channel; x < w; x++, i += ch) {
+                        in[o + x] = row[i];
+                    }
+                } else {
+                    for (int x = 0, i = channel; x < w; x++, i += ch) {
+                        in[o + x] = fmt.toFloat(row[i]);
+                    }
                 }
-            }
+            });
             plan = planes.correlate(in, w, n, spec, strategy, sums);
-            for (int y = 0; y < n; y++) {
-                int[] out = outRows[y];
-                int o = y * w;
-                for (int x = 0, s = c; x < w; x++, s += ch) {
-                    out[s] = mapping.sample(sums[o + x]);
-                }
-            }
+            IntStream.range(0, n).parallel().forEach(y -> mapping.samples(sums, y * w, outRows[y], channel, ch, w));
         }
         for (int[] r : outRows) {
             sink.writeRow(r);
