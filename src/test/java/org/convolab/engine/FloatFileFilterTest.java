@@ -195,4 +195,40 @@ class FloatFileFilterTest {
         // 0 - 2 clamps to 0; 4294967280 is not a float: its nearest, 4294967296, minus 2 clamps to the top
         assertThat(ug.samples()).containsExactly(0, 0, 0xffff_ffff, (1 << 24) - 2);
     }
+
+    /**
+     * Grey and 16-bit files that fit the heap are filtered whole, in one band (one plane filter call a channel, the
+     * results written into the rows read): the same samples as bands of rows, alpha kept, for every policy.
+     */
+    @Test
+    void wholeImageGivesTheBandsSamples() {
+        int k = 0;
+        for (Object[] f : new Object[][] {{16, true, false}, {16, false, true}, {8, true, true}, {16, false, false}}) {
+            Path in = PngSamples.write(dir.resolve("in" + k + ".png"), 37, 29, (int) f[0], (boolean) f[1], (boolean) f[2], 40 + k);
+            k++;
+            for (BorderPolicy p : Conformance.policies()) {
+                for (String mask : new String[] {"gaussian:2", "laplacian", "3 -1 2; 0 5 -4; 1 1 -2"}) {
+                    FilterSpec spec = new FilterSpec(MaskPresets.parse(mask), p, 1.5f, 20f, mask.equals("laplacian"));
+                    Path whole = dir.resolve("whole.png");
+                    Path bands = dir.resolve("bands.png");
+                    StripFilter.Report r = run(in, whole, spec, Strategy.AUTO, OutputDepth.SAME, 0);
+                    assertThat(r.bands()).isEqualTo(1);
+                    assertThat(run(in, bands, spec, Strategy.AUTO, OutputDepth.SAME, 5).bands()).isEqualTo(6);
+                    assertThat(WideSamples.read(whole).samples()).as(f[0] + "-bit " + p.name() + " " + mask)
+                            .isEqualTo(WideSamples.read(bands).samples());
+                }
+            }
+        }
+    }
+
+    @Test
+    void aChangedDepthIsWrittenIntoNewRowsNotTheInputs() {
+        Path in = PngSamples.write(dir.resolve("in.png"), 21, 13, 16, true, false, 3);
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("wrap"));
+        Path whole = dir.resolve("w.tif");
+        Path bands = dir.resolve("b.tif");
+        assertThat(run(in, whole, spec, Strategy.AUTO, OutputDepth.FLOAT, 0).bands()).isEqualTo(1);
+        run(in, bands, spec, Strategy.AUTO, OutputDepth.FLOAT, 4);
+        assertThat(WideSamples.read(whole).samples()).isEqualTo(WideSamples.read(bands).samples());
+    }
 }
