@@ -165,7 +165,9 @@ final class MaskEditor extends VBox {
             fillCells();
             heatMap.show(mask);
             showSelected();
-            sum.setText("Sum of weights: " + plain(mask.sum()));
+            boolean large = mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE;
+            sum.setText((large ? mask.width() + "x" + mask.height() + " mask from a file or preset (the sizes above edit up to "
+                    + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + "). " : "") + "Sum of weights: " + plain(mask.sum()));
             separable.setText(mask.separable().map(MaskEditor::describe)
                     .orElse("Not separable (rank > 1): only the 2D strategies apply"));
         } finally {

@@ -102,7 +102,8 @@ final class MaskHeatMap extends Region {
         if (mask == null) {
             return 0;
         }
-        return Math.floor(Math.min(getWidth() / mask.width(), getHeight() / mask.height()));
+        double fit = Math.min(getWidth() / mask.width(), getHeight() / mask.height());
+        return fit >= 1 ? Math.floor(fit) : fit; // under a pixel a square (a large mask's image): the fraction that fits
     }
 
     /** The square under a point of the view, or -1. */
