@@ -2,7 +2,6 @@ package org.convolab.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
@@ -24,10 +23,7 @@ class LargeMaskViewTest {
     void start(Stage stage) {
         editor = new MaskEditor(m -> editor.show(m), e -> { });
         editor.show(MaskPresets.parse("box:3"));
-        Scene scene = new Scene(editor, 440, 520);
-        scene.getStylesheets().add(Theme.APP_CSS);
-        stage.setScene(scene);
-        stage.show();
+        TestWindows.showAlone(stage, editor, 440, 520);
     }
 
     @Test
