@@ -63,6 +63,13 @@ record TiffLayout(SampleFormat format, int pages) {
                 throw refuse(name, SampleFormat.describe(bits, kind) + " in " + spp + " samples a pixel of photometric type "
                         + photometric);
             }
+            int predictor = first(dir, BaselineTIFFTagSet.TAG_PREDICTOR, BaselineTIFFTagSet.PREDICTOR_NONE);
+            if (predictor != BaselineTIFFTagSet.PREDICTOR_NONE) {
+                // libvips writes compressed float TIFFs so by default; the JDK's reader refuses them, TwelveMonkeys' clips
+                throw new ConvolabException("cannot read " + name + ": its " + SampleFormat.describe(bits, kind) + " samples are"
+                        + " compressed with a predictor (TIFF Predictor " + predictor + "), which Convolab's TIFF reader does not"
+                        + " undo; write it without one (vips copy IN OUT.tif[predictor=none], or uncompressed)");
+            }
             int pages = spp == 1 ? imageJChannels(dir, reader, name) : 1;
             return new TiffLayout(new SampleFormat(pages == 3 ? 3 : spp, 32, kind), pages);
         } finally {

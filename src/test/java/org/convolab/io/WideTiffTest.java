@@ -116,6 +116,17 @@ class WideTiffTest {
                 .hasMessageContaining("16-bit signed integer");
     }
 
+    /** A compressed float TIFF with the floating-point predictor, as libvips writes it (vips copy x.tif y.tif[compression=deflate,predictor=float]). */
+    @Test
+    void aFloatTiffWithAPredictorIsRefusedSayingHowToWriteIt() throws Exception {
+        Path f = dir.resolve("p3.tif");
+        try (var in = WideTiffTest.class.getResourceAsStream("float-predictor3.tif")) {
+            java.nio.file.Files.copy(in, f);
+        }
+        assertThatThrownBy(() -> RowSources.opener(f, 1L << 30)).isInstanceOf(ConvolabException.class)
+                .hasMessageContaining("32-bit float").hasMessageContaining("Predictor 3").hasMessageContaining("predictor=none");
+    }
+
     @Test
     void floatResultsAreNotRoundedIntoPngOrJpeg() {
         for (String ext : new String[] {"png", "jpg", "bmp"}) {
