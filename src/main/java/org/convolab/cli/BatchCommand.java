@@ -15,6 +15,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.DeviceJpeg;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
@@ -26,6 +27,7 @@ import org.convolab.engine.Engines;
 import org.convolab.engine.DeviceJpegStages;
 import org.convolab.engine.FaithfulFileStages;
 import org.convolab.io.JpegCodecs;
+import org.convolab.io.ImageFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -115,6 +117,9 @@ public final class BatchCommand implements Callable<Integer> {
             }
             ordinals = parseDevices(devices);
             part = shard == null ? null : BatchShard.parse(shard);
+            String lower = format.toLowerCase(java.util.Locale.ROOT);
+            filter.checkDepthFor(lower.equals("same") ? null : ImageFiles.formatOf(java.nio.file.Path.of("x." + lower)),
+                    cmd.commandLine());
         } catch (ConvolabException e) {
             throw new picocli.CommandLine.ParameterException(cmd.commandLine(), e.getMessage());
         }
@@ -146,7 +151,9 @@ public final class BatchCommand implements Callable<Integer> {
         // With a device JPEG codec a worker holds only compressed bytes, and the engine gathers what its workers
         // bring into one batched decode: more workers, bigger batches.
         // (--auto-orient turns pixels, which the device path does not: those batches take the CPU codec)
-        boolean deviceJpeg = !encoding.autoOrient && engines.stream().allMatch(e -> e.deviceJpeg().isPresent());
+        // (and --depth other than same or 8 keeps samples the device path would round to 8 bits)
+        boolean deviceJpeg = !encoding.autoOrient && (filter.depth == OutputDepth.SAME || filter.depth == OutputDepth.EIGHT)
+                && engines.stream().allMatch(e -> e.deviceJpeg().isPresent());
         int perGpu = deviceJpeg ? JPEG_WORKERS_PER_GPU : WORKERS_PER_GPU;
         List<ConvolutionEngine> workers = new ArrayList<>();
         for (ConvolutionEngine e : engines) {
@@ -167,7 +174,7 @@ public final class BatchCommand implements Callable<Integer> {
                 }
             };
             FaithfulFileStages cpuWay = new FaithfulFileStages(spec, st, maxPixels, encoding.options(), notices,
-                    encoding.autoOrient);
+                    encoding.autoOrient, filter.depth);
             // nvJPEG where every engine has it: JPEG to JPEG stays on the GPU, only compressed bytes cross PCIe
             if (deviceJpeg) {
                 // each GPU's context and codec are made while the first files are read, not before

@@ -335,9 +335,9 @@ public final class BenchCommand implements Callable<Integer> {
             w = -1;
             h = -1;
         }
-        if (wh.length != 2 || w < 1 || h < 1 || w > Mask.MAX_SIZE || h > Mask.MAX_SIZE || w % 2 == 0 || h % 2 == 0) {
+        if (wh.length != 2 || w < 1 || h < 1 || w > Mask.DIRECT_MAX_SIZE || h > Mask.DIRECT_MAX_SIZE || w % 2 == 0 || h % 2 == 0) {
             throw new ConvolabException(UserText.quote(size) + " is not a mask size like 63x5 (odd sides from 1 to "
-                    + Mask.MAX_SIZE + ")");
+                    + Mask.DIRECT_MAX_SIZE + ")");
         }
         Random rnd = new Random(seed * 1000 + 100 * w + h);
         float[] weights = new float[w * h];

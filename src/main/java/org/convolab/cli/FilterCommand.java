@@ -8,6 +8,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterCost;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
@@ -63,6 +64,7 @@ public final class FilterCommand implements Callable<Integer> {
         FilterSpec spec = filter.spec();
         Strategy st = where.strategy;
         st.checkApplicable(spec.mask());
+        filter.checkDepthFor(ImageFiles.formatOf(output), cmd.commandLine());
         if (ImageFiles.sameFile(input, output)) {
             throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(input.toString()) + "; choose another output");
         }
@@ -73,7 +75,7 @@ public final class FilterCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         try (PipedInput in = PipedInput.of(input, System.in)) {
             FileFilter.Job job = new FileFilter.Job(in.path(), output, force, where.maxPixels(), encoding.options(), 0,
-                    encoding.autoOrient);
+                    encoding.autoOrient, filter.depth);
             // the engine (a CUDA context: a few hundred ms) starts on its own thread while the input decodes
             CompletableFuture<ConvolutionEngine> opening = CompletableFuture.supplyAsync(() -> where.open(0, notices),
                     FilterCommand::engineThread);
@@ -119,11 +121,14 @@ public final class FilterCommand implements Callable<Integer> {
     }
 
     static String describe(ConvolutionEngine engine, StripFilter.Report r, FilterSpec spec, double totalMs) {
-        double flops = 2.0 * r.width() * r.height() * spec.mask().width() * spec.mask().height() * r.format().colourChannels();
-        return String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d %s image in %d band%s%s%n"
-                        + "filter %.3f ms, read+filter+write %.3f ms%n%.1f GFLOP/s (filter)",
-                engine.backend(), engine.device(), r.plan().describe(), r.width(), r.height(), r.format(), r.bands(),
+        FilterCost work = FilterCost.ofSamples(r.width(), r.height(), spec.mask(), r.plan(), r.format(), r.output());
+        return String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d %s image%s in %d band%s%s%n"
+                        + "filter %.3f ms, read+filter+write %.3f ms%n"
+                        + "%.3f GFLOP, %.1f MB of samples read and written: %.1f GFLOP/s, %.2f GB/s (filter)",
+                engine.backend(), engine.device(), r.plan().describe(), r.width(), r.height(), r.format(),
+                r.output().equals(r.format()) ? "" : " into " + r.output(), r.bands(),
                 r.bands() == 1 ? "" : "s", r.prePass() ? " (a first pass read the far edge's rows)" : "",
-                r.filterMs(), totalMs, flops / (r.filterMs() * 1e6));
+                r.filterMs(), totalMs, work.flops() / 1e9, work.bytes() / 1e6, work.flops() / (r.filterMs() * 1e6),
+                work.bytes() / (r.filterMs() * 1e6));
     }
 }

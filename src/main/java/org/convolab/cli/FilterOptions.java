@@ -8,6 +8,7 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.MirrorPolicy;
+import org.convolab.core.OutputDepth;
 import org.convolab.io.MaskFiles;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,6 +60,11 @@ public final class FilterOptions {
     @Option(names = "--abs", description = "take the absolute value of the sum first (edge detectors)")
     boolean abs;
 
+    @Option(names = "--depth", paramLabel = "same|8|16|float", defaultValue = "same", converter = OptionConverters.Depth.class,
+            description = {"output samples: same (the input's, default), 8 or 16 (unsigned integers, rounded and clamped), "
+                    + "float (32-bit float TIFF: the exact sum / D + O, signed, not rounded or clamped)"})
+    OutputDepth depth;
+
     @Option(names = {"--normalize", "--normalise"}, description = "divide the weights by their sum (when it is not 0)")
     boolean normalize;
 
@@ -101,6 +107,18 @@ public final class FilterOptions {
     /** True when the mask is read from standard input ({@code --mask-file -}). */
     boolean maskFromStdin() {
         return mask.file != null && PipedInput.isStdin(mask.file);
+    }
+
+    /**
+     * Refuses {@code --depth float} into a file format that holds no float samples, as a usage error naming TIFF.
+     *
+     * @param format the output's format (png, jpeg, bmp, tiff) or null when each input's decides
+     */
+    void checkDepthFor(String format, picocli.CommandLine cmd) {
+        if (depth == OutputDepth.FLOAT && format != null && !format.equals("tiff")) {
+            throw new picocli.CommandLine.ParameterException(cmd, "--depth float writes 32-bit float samples, which only TIFF holds,"
+                    + " not " + format.toUpperCase(java.util.Locale.ROOT) + ": name the output .tif");
+        }
     }
 
     /** The whole filter spec. */

@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
 import picocli.CommandLine.ITypeConverter;
@@ -54,13 +55,25 @@ final class OptionConverters {
         }
     }
 
+    /** An output depth: same, 8, 16 or float. */
+    static final class Depth implements ITypeConverter<OutputDepth> {
+        @Override
+        public OutputDepth convert(String value) {
+            try {
+                return OutputDepth.parse(value);
+            } catch (ConvolabException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** A mask radius: 0 to 31, so that the mask's 2r+1 fits 63 (and cannot overflow). */
     static final class Radius implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
             int r = wholeNumber(value);
-            if (r < 0 || r > Mask.MAX_SIZE / 2) {
-                throw new TypeConversionException("radius " + UserText.quote(value) + " is out of range: 0 to " + Mask.MAX_SIZE / 2);
+            if (r < 0 || r > Mask.DIRECT_MAX_SIZE / 2) {
+                throw new TypeConversionException("radius " + UserText.quote(value) + " is out of range: 0 to " + Mask.DIRECT_MAX_SIZE / 2);
             }
             return r;
         }

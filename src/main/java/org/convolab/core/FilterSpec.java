@@ -69,6 +69,21 @@ public record FilterSpec(Mask mask, BorderPolicy border, float divisor, float of
         return toSample(acc, 255);
     }
 
+    /**
+     * The output mapping before rounding, in float as the engines compute it: {@code |sum|} when asked,
+     * divided by the divisor, plus the offset. A float output keeps this value as it is.
+     */
+    public float map(float sum) {
+        float a = abs ? Math.abs(sum) : sum;
+        return a / divisor + offset;
+    }
+
+    /** The exact output mapping before rounding, in double (the reference's). */
+    public double map(double sum) {
+        double a = abs ? Math.abs(sum) : sum;
+        return a / divisor + offset;
+    }
+
     /** Maps one channel's sum to a sample of 0 to {@code max} (255, or 65535 for 16 bits), in double. */
     public int toSample(double acc, int max) {
         double a = abs ? Math.abs(acc) : acc;

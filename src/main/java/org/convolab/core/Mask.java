@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * A convolution mask: odd width and height from 1 to {@value #MAX_SIZE}, float weights in row-major
- * order, anchored at the centre. Immutable.
+ * order, anchored at the centre. Immutable. Masks wider or taller than {@value #DIRECT_MAX_SIZE} run through
+ * the FFT only.
  *
  * <p>Convolab applies masks as a correlation (the mask is not flipped, as in OpenCV filter2D, GIMP and
  * ImageJ): {@code out(x,y) = sum over j,i of weight(i,j) * in(x + i - rx, y + j - ry)}. Use
@@ -13,8 +14,14 @@ import java.util.Optional;
  */
 public final class Mask {
 
-    /** Largest width or height. */
-    public static final int MAX_SIZE = 63;
+    /** Largest width or height: masks past {@link #DIRECT_MAX_SIZE} run through the FFT ({@link Strategy#FFT}). */
+    public static final int MAX_SIZE = 1023;
+
+    /**
+     * Largest width or height the direct strategies take (their GPU kernels hold the mask in {@code __constant__}
+     * or shared memory sized for 63x63 weights), and the window's mask editor edits.
+     */
+    public static final int DIRECT_MAX_SIZE = 63;
 
     /** Default relative tolerance of {@link #separable()}. */
     public static final double SEPARABLE_TOLERANCE = 1e-5;
@@ -35,7 +42,7 @@ public final class Mask {
     /**
      * A mask of the given size with weights in row-major order.
      *
-     * @throws ConvolabException if a size is even or outside 1..63, the weight count does not match,
+     * @throws ConvolabException if a size is even or outside 1..{@value #MAX_SIZE}, the weight count does not match,
      *                           or a weight is NaN or infinite
      */
     public static Mask of(int width, int height, float... weights) {

@@ -108,6 +108,9 @@ public final class MaskPresets {
         }
     }
 
+    /** Largest Gaussian sigma taken at all (with a SIZE, the mask is cut there; without, 170 is the largest that fits). */
+    private static final double MAX_SIGMA = 1000;
+
     /** Smallest Gaussian sigma: already the identity mask to float precision. */
     private static final double MIN_SIGMA = 0.01;
 
@@ -117,11 +120,24 @@ public final class MaskPresets {
             throw new ConvolabException("gaussian needs a sigma, e.g. gaussian:1.5 (in " + UserText.quote(spec) + ")");
         }
         double sigma = doubleArg(parts, 1, spec, "SIGMA");
-        if (!(sigma >= MIN_SIGMA && sigma <= 20)) {
+        if (!(sigma >= MIN_SIGMA && sigma <= MAX_SIGMA)) {
             // below MIN_SIGMA the weights underflow to 0/0; the mask is the identity long before that
-            throw new ConvolabException("gaussian sigma must be from " + MIN_SIGMA + " to 20, not " + UserText.quote(parts[1]));
+            throw new ConvolabException("gaussian sigma must be from " + MIN_SIGMA + " to " + (int) MAX_SIGMA + ", not "
+                    + UserText.quote(parts[1]));
         }
-        int size = parts.length > 2 ? sizeArg(parts, 2, spec, "SIZE") : Math.min(Mask.MAX_SIZE, 2 * (int) Math.ceil(3 * sigma) + 1);
+        int size;
+        if (parts.length > 2) {
+            size = sizeArg(parts, 2, spec, "SIZE");
+        } else {
+            // 2·ceil(3σ)+1 taps, as documented, never cut short: past the largest mask, an error
+            size = 2 * (int) Math.ceil(3 * sigma) + 1;
+            if (size > Mask.MAX_SIZE) {
+                throw new ConvolabException(String.format(java.util.Locale.ROOT, "gaussian:%s needs %d taps (2·ceil(3σ)+1), more than"
+                        + " the largest mask, %d; sigma up to %.0f fits, or give a size (gaussian:%s:%d cuts it at ±%.2fσ)",
+                        parts[1].strip(), size, Mask.MAX_SIZE, Math.floor((Mask.MAX_SIZE - 1) / 6.0), parts[1].strip(), Mask.MAX_SIZE,
+                        (Mask.MAX_SIZE / 2) / sigma));
+            }
+        }
         double[] g = new double[size];
         int r = size / 2;
         double sum = 0;

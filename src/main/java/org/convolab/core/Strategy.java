@@ -68,11 +68,19 @@ public enum Strategy {
 
     /** What the strategy needs, for help texts and tooltips. */
     public String requirement() {
-        return needsSeparable ? "a separable (rank-1) mask" : "any mask up to 63x63";
+        if (this == FFT || this == AUTO) {
+            return "any mask up to " + Mask.MAX_SIZE + "x" + Mask.MAX_SIZE;
+        }
+        return needsSeparable ? "a separable (rank-1) mask up to 63x63" : "any mask up to 63x63";
     }
 
     /** Null when the strategy applies to the mask, else the reason it does not. */
     public String whyNotApplicable(Mask mask) {
+        if (this != FFT && this != AUTO && (mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE)) {
+            return "strategy " + id + " takes masks up to " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE
+                    + " (its GPU kernels hold the mask in constant or shared memory); this " + mask.width() + "x"
+                    + mask.height() + " mask runs through fft (use --strategy fft or auto)";
+        }
         if (needsSeparable && mask.separable().isEmpty()) {
             return "strategy " + id + " needs a separable (rank-1) mask, and this " + mask.width() + "x"
                     + mask.height() + " mask is not separable; use a 2D strategy such as tiled";

@@ -15,7 +15,8 @@ import org.convolab.core.Strategy;
  * The CPU's {@link PlaneFilter}: the same float arithmetic as {@link CpuEngine} (the same
  * {@link CpuEngine#shiftRow} and {@link CpuEngine#accumulate}, in the same order), so an 8-bit grey
  * plane filtered here gives the bits CpuEngine gives each channel. Rows are split across threads.
- * Two paths ({@link CpuPlanner#planePlan}): rows then columns, and the 2D loop.
+ * Three paths ({@link CpuPlanner#planePlan}): rows then columns, the 2D loop, and FFT correlation
+ * ({@link FftConvolver}) for fft and for large masks that are not separable.
  */
 public final class CpuPlaneFilter implements PlaneFilter {
 
@@ -42,12 +43,31 @@ public final class CpuPlaneFilter implements PlaneFilter {
         int pw = w + 2 * rx;
         int inRows = outRows + mask.height() - 1;
         float[] padded = padColumns(rows, w, inRows, rx, spec.border());
-        if (separable) {
+        if (plan.runs() == Strategy.FFT) {
+            fftFor(mask, w, outRows).sums(padded, sums);
+        } else if (separable) {
             separable(padded, pw, inRows, w, outRows, mask.separable().orElseThrow(), sums);
         } else {
             direct(padded, pw, w, outRows, mask, sums);
         }
         return plan;
+    }
+
+    /** The FFT plan of the last size and mask, kept while bands keep their size (its spectrum costs a transform). */
+    private FftConvolver fft;
+    private Mask fftMask;
+    private int fftWidth;
+    private int fftRows;
+
+    private FftConvolver fftFor(Mask mask, int w, int outRows) {
+        if (fft == null || !mask.equals(fftMask) || w != fftWidth || outRows != fftRows) {
+            fft = null; // the old plan's arrays go before the new one's are made
+            fft = new FftConvolver(mask, w, outRows);
+            fftMask = mask;
+            fftWidth = w;
+            fftRows = outRows;
+        }
+        return fft;
     }
 
     /** Each row widened by rx ghost columns a side, through the policy. */

@@ -43,20 +43,11 @@ final class CpuPlanner {
     }
 
     /**
-     * The plan of {@link CpuPlaneFilter}, which has two paths: rows then columns for a separable mask
-     * under auto or a separable strategy, the 2D loop otherwise (fft too: it has no FFT path).
+     * The plan of {@link CpuPlaneFilter}: the engine's ({@link #plan}), with the same three paths (rows then
+     * columns, the 2D loop, the FFT).
      */
     static LaunchPlan planePlan(Strategy requested, Mask mask) {
-        boolean separable = mask.separable().isPresent();
-        if (requested == Strategy.AUTO) {
-            return separable ? new LaunchPlan(requested, Strategy.FAST_SEPARABLE, passes(Strategy.FAST_SEPARABLE),
-                    "auto: separable mask, rows then columns")
-                    : new LaunchPlan(requested, Strategy.FAST, passes(Strategy.FAST), "auto: mask not separable, 2D");
-        }
-        if (requested == Strategy.FFT) {
-            return new LaunchPlan(requested, Strategy.FAST, passes(Strategy.FAST), "fft → fast: the CPU plane filter has no FFT path");
-        }
-        return new LaunchPlan(requested, requested, passes(requested), "");
+        return plan(requested, mask);
     }
 
     /** The CPU paths a concrete strategy runs, one a pass. */

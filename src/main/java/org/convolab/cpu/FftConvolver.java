@@ -142,7 +142,26 @@ public final class FftConvolver {
             throw new IllegalArgumentException("padded plane of " + padded.length + " floats, expected "
                     + pw + "x" + (height + 2 * radiusY));
         }
-        run((py, dst) -> System.arraycopy(padded, py * pw, dst, 0, pw), out, shift, spec);
+        run((py, dst) -> System.arraycopy(padded, py * pw, dst, 0, pw), mapped(out, shift, spec));
+    }
+
+    /**
+     * The raw sums (before divisor, offset and abs) of one plane given padded as for {@link #filterChannel}: what
+     * {@link CpuPlaneFilter} returns, width x height floats into {@code sums}.
+     */
+    public void sums(float[] padded, float[] sums) {
+        int pw = width + 2 * radiusX;
+        if (padded.length != (long) pw * (height + 2 * radiusY) || sums.length < (long) width * height) {
+            throw new IllegalArgumentException("padded plane of " + padded.length + " floats, expected "
+                    + pw + "x" + (height + 2 * radiusY));
+        }
+        run((py, dst) -> System.arraycopy(padded, py * pw, dst, 0, pw),
+                (y, z) -> {
+                    int o = y * width;
+                    for (int x = 0; x < width; x++) {
+                        sums[o + x] = work[z + 2 * x];
+                    }
+                });
     }
 
     /**
@@ -172,7 +191,7 @@ public final class FftConvolver {
                     int sx = xmap[px];
                     dst[px] = sx < 0 || sy < 0 ? ghost : (float) ((src[sy * w + sx] >>> shift) & 0xff);
                 }
-            }, out, shift, spec);
+            }, plan.mapped(out, shift, spec));
         }
         for (int k = 0; k < out.length; k++) {
             out[k] |= src[k] & 0xff000000;
@@ -186,15 +205,21 @@ public final class FftConvolver {
         void read(int py, float[] dst);
     }
 
+    /** Takes output row y of the plane, whose sums are work[z + 2x] for x = 0..width-1. */
+    @FunctionalInterface
+    private interface RowStore {
+        void store(int y, int z);
+    }
+
     /** All bands of one channel, two a transform. */
-    private void run(PaddedRows source, int[] out, int shift, FilterSpec spec) {
+    private void run(PaddedRows source, RowStore rows) {
         for (int k = 0; k < bands(); k += 2) {
             load(source, k);
             fft.complexForward(work);
             multiplyBySpectrum();
             fft.complexInverse(work, false); // the 1/(rows*cols) is in the spectrum
-            store(k, 0, out, shift, spec);
-            store(k + 1, 1, out, shift, spec);
+            store(k, 0, rows);
+            store(k + 1, 1, rows);
         }
     }
 
@@ -231,29 +256,35 @@ public final class FftConvolver {
         });
     }
 
-    /**
-     * Band k's sums, held in the given part (0 real, 1 imaginary) of work, mapped as
-     * {@link FilterSpec#toByte} maps them (in float, as {@link CpuEngine} does) into out.
-     */
-    private void store(int k, int part, int[] out, int shift, FilterSpec spec) {
+    /** Band k's rows, whose sums the given part (0 real, 1 imaginary) of work holds, to {@code rows}. */
+    private void store(int k, int part, RowStore rows) {
         int y0 = bandStart[k];
+        inParallel(bandStart[k + 1] - y0, (r0, r1) -> {
+            for (int r = r0; r < r1; r++) {
+                rows.store(y0 + r, 2 * r * cols + part);
+            }
+        });
+    }
+
+    /**
+     * The rows' sums mapped as {@link FilterSpec#toByte} maps them (in float, as {@link CpuEngine} does), OR-ed
+     * into out at bit {@code shift}.
+     */
+    private RowStore mapped(int[] out, int shift, FilterSpec spec) {
         float div = spec.divisor();
         float off = spec.offset();
         boolean abs = spec.abs();
-        inParallel(bandStart[k + 1] - y0, (r0, r1) -> {
-            for (int r = r0; r < r1; r++) {
-                int o = (y0 + r) * width;
-                int z = 2 * r * cols + part;
-                for (int x = 0; x < width; x++) {
-                    float sum = work[z + 2 * x];
-                    if (!Float.isFinite(sum)) {
-                        throw CpuEngine.overflow(sum);
-                    }
-                    float v = (float) Math.floor((abs ? Math.abs(sum) : sum) / div + off + 0.5f);
-                    out[o + x] |= (v <= 0f ? 0 : (v >= 255f ? 255 : (int) v)) << shift;
+        return (y, z) -> {
+            int o = y * width;
+            for (int x = 0; x < width; x++) {
+                float sum = work[z + 2 * x];
+                if (!Float.isFinite(sum)) {
+                    throw CpuEngine.overflow(sum);
                 }
+                float v = (float) Math.floor((abs ? Math.abs(sum) : sum) / div + off + 0.5f);
+                out[o + x] |= (v <= 0f ? 0 : (v >= 255f ? 255 : (int) v)) << shift;
             }
-        });
+        };
     }
 
     /**

@@ -2,6 +2,7 @@ package org.convolab.cuda;
 
 import java.util.List;
 import java.util.Optional;
+import org.convolab.core.ConvolabException;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
@@ -51,6 +52,12 @@ final class CudaPlanner {
         for (Fallback f : FALLBACKS) {
             if (f.strategy() == runs) {
                 Optional<String> why = f.whyNot().apply(mask);
+                if (why.isPresent() && large(mask)) {
+                    // no direct kernel takes it: nothing to fall back to
+                    throw new ConvolabException("a " + size(mask) + " mask runs only through fft on the GPU (direct kernels take"
+                            + " up to " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + "), and " + runs.id() + " cannot run: "
+                            + why.get() + "; use --backend cpu");
+                }
                 if (why.isPresent()) {
                     String step = runs.id() + " → " + f.instead().id() + ": " + why.get();
                     reason = reason.isEmpty() ? step : reason + "; " + step;
@@ -68,6 +75,9 @@ final class CudaPlanner {
      * that are not separable take fft from {@link #AUTO_FFT_FROM_TAPS} taps where cuFFT loads.
      */
     static Strategy autoStrategy(Mask mask) {
+        if (large(mask)) {
+            return Strategy.FFT; // past 63x63 only fft takes the mask, separable or not
+        }
         if (separableFromRadius(mask)) {
             return Strategy.FAST_SEPARABLE;
         }
@@ -86,11 +96,19 @@ final class CudaPlanner {
         return mask.separable().isEmpty() && mask.width() * mask.height() >= AUTO_FFT_FROM_TAPS && CuFft.problem() == null;
     }
 
+    /** Wider or taller than the direct kernels take. */
+    static boolean large(Mask mask) {
+        return mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE;
+    }
+
     private static boolean separableFromRadius(Mask mask) {
         return mask.separable().isPresent() && Math.max(mask.radiusX(), mask.radiusY()) >= AUTO_SEPARABLE_FROM_RADIUS;
     }
 
     private static String autoReason(Mask mask, Strategy runs) {
+        if (large(mask)) {
+            return "auto: a " + size(mask) + " mask, past the direct kernels' " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE;
+        }
         if (runs == Strategy.FAST_SEPARABLE) {
             return "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more";
         }

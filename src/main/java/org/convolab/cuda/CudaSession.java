@@ -28,7 +28,7 @@ import org.convolab.core.Mask;
 final class CudaSession {
     /** Events a filter records: before/after upload, unpack, each channel, pack and download. */
     static final int EVENTS = 8;
-    private static final int MAX_MASK_FLOATS = Mask.MAX_SIZE * Mask.MAX_SIZE;
+    private static final int MAX_MASK_FLOATS = Mask.DIRECT_MAX_SIZE * Mask.DIRECT_MAX_SIZE;
 
     private final CudaDeviceInfo device;
     private CUcontext context;

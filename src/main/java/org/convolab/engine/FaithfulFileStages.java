@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
@@ -63,22 +64,25 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
     private final RowSinks.Options encoding;
     private final Consumer<String> notices;
     private final boolean autoOrient;
+    private final OutputDepth depth;
 
     /**
      * @param notices gets what an output format cannot keep (alpha in a JPEG, 16 bits in a BMP)
      */
     public FaithfulFileStages(FilterSpec spec, Strategy strategy, long maxPixels, RowSinks.Options encoding,
                               Consumer<String> notices) {
-        this(spec, strategy, maxPixels, encoding, notices, false);
+        this(spec, strategy, maxPixels, encoding, notices, false, OutputDepth.SAME);
     }
 
     /**
      * @param autoOrient turn each input upright by its EXIF orientation before filtering (its output then says
      *                   orientation 1); else the output keeps the input's orientation
+     * @param depth      the outputs' samples: each input's, 8 or 16 bits, or 32-bit float
      */
     public FaithfulFileStages(FilterSpec spec, Strategy strategy, long maxPixels, RowSinks.Options encoding,
-                              Consumer<String> notices, boolean autoOrient) {
+                              Consumer<String> notices, boolean autoOrient, OutputDepth depth) {
         this.autoOrient = autoOrient;
+        this.depth = depth;
         this.spec = spec;
         this.strategy = strategy;
         this.maxPixels = maxPixels;
@@ -95,7 +99,8 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
             exif = exif.withOrientation(1);
         }
         try (RowSource header = opener.get()) {
-            Optional<RgbaImage> packed = PackedFilter.input(header, spec, strategy, true);
+            Optional<RgbaImage> packed = depth.of(header.format()).equals(header.format())
+                    ? PackedFilter.input(header, spec, strategy, true) : Optional.empty();
             // on the short way the decoded image is dropped here: the packed copy is all that is needed
             return new Opened(packed.isPresent() ? null : opener, header.width(), header.height(), header.format(),
                     header.iccProfile(), packed, exif);
@@ -109,10 +114,13 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
             return new Filtered(in.width(), in.height(), in.format(), in.icc(), List.of(), Optional.of(out), in.exif());
         }
         List<Object> rows = new ArrayList<>(in.height());
-        boolean wide = in.format().bitDepth() > 8;
+        SampleFormat out = depth.of(in.format());
+        int bytes = out.bytesPerSample();
         try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
             new StripFilter(engine, planes, 0).run(in.opener(), samples -> {
-                if (wide) {
+                if (bytes == 4) {
+                    rows.add(samples.clone());
+                } else if (bytes == 2) {
                     short[] r = new short[samples.length];
                     for (int i = 0; i < r.length; i++) {
                         r[i] = (short) samples[i];
@@ -125,9 +133,9 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
                     }
                     rows.add(r);
                 }
-            }, spec, strategy);
+            }, spec, strategy, depth);
         }
-        return new Filtered(in.width(), in.height(), in.format(), in.icc(), rows, Optional.empty(), in.exif());
+        return new Filtered(in.width(), in.height(), out, in.icc(), rows, Optional.empty(), in.exif());
     }
 
     @Override
@@ -145,7 +153,9 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
         int[] samples = new int[f.width() * f.format().channels()];
         RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding.withExif(f.exif()), notices, sink -> {
             for (Object row : f.rows()) {
-                if (row instanceof short[] s) {
+                if (row instanceof int[] wide) {
+                    System.arraycopy(wide, 0, samples, 0, samples.length);
+                } else if (row instanceof short[] s) {
                     for (int i = 0; i < samples.length; i++) {
                         samples[i] = s[i] & 0xffff;
                     }

@@ -10,6 +10,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
@@ -39,12 +40,13 @@ public final class FileFilter {
      *                 short way of {@link PackedFilter} where it applies); a band height always streams
      * @param autoOrient turn the input upright by its EXIF orientation before filtering, and say orientation 1 in
      *                   the output; else the output keeps the input's orientation (JPEG and TIFF outputs)
+     * @param depth      the output's samples: the input's, 8 or 16 bits, or 32-bit float
      */
     public record Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows,
-                      boolean autoOrient) {
-        /** A job that keeps the input's orientation. */
+                      boolean autoOrient, OutputDepth depth) {
+        /** A job that keeps the input's orientation and depth. */
         public Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
-            this(input, output, replace, maxPixels, encoding, bandRows, false);
+            this(input, output, replace, maxPixels, encoding, bandRows, false, OutputDepth.SAME);
         }
 
         /** Defaults: 2-gigapixel limit, quality 92, bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS}. */
@@ -93,7 +95,8 @@ public final class FileFilter {
         ConvolutionEngine engine;
         try {
             // an explicit band height asks for the streamed path
-            packed = job.bandRows() > 0 ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
+            boolean sameDepth = job.depth().of(header.format()).equals(header.format());
+            packed = job.bandRows() > 0 || !sameDepth ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
             engine = engineWhenNeeded.get();
         } catch (RuntimeException | Error e) {
             header.close();
@@ -118,8 +121,9 @@ public final class FileFilter {
                 }
                 return opener.get();
             };
-            RowSinks.write(job.output(), job.replace(), header.width(), header.height(), header.format(), header.iccProfile(),
-                    encoding, once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy));
+            RowSinks.write(job.output(), job.replace(), header.width(), header.height(), job.depth().of(header.format()),
+                    header.iccProfile(), encoding, once, sink -> report[0] = strips.run(reuseFirst, sink, spec, strategy,
+                            job.depth()));
         }
         return report[0];
     }

@@ -34,8 +34,9 @@ final class PackedFilter {
     /** Whether the mask and strategy can take the short way: any that cannot run through an FFT. */
     static boolean applies(FilterSpec spec, Strategy strategy) {
         Mask m = spec.mask();
-        boolean mayFft = strategy == Strategy.FFT || (strategy == Strategy.AUTO && m.separable().isEmpty()
-                && m.width() * m.height() >= FftConvolver.CROSSOVER_TAPS);
+        boolean large = m.width() > Mask.DIRECT_MAX_SIZE || m.height() > Mask.DIRECT_MAX_SIZE; // the GPU's auto: fft
+        boolean mayFft = strategy == Strategy.FFT || (strategy == Strategy.AUTO && (large || (m.separable().isEmpty()
+                && m.width() * m.height() >= FftConvolver.CROSSOVER_TAPS)));
         return !mayFft;
     }
 

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
 import org.convolab.core.ConvolabException;
@@ -11,6 +12,8 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
+import org.convolab.core.OutputDepth;
+import org.convolab.core.SampleMapping;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSink;
@@ -51,7 +54,12 @@ public final class StripFilter {
      *             for, the one that ran and why
      */
     public record Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan,
-                         double filterMs) {
+                         double filterMs, SampleFormat output) {
+
+        /** A run whose output has the input's format. */
+        public Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan, double filterMs) {
+            this(width, height, format, bands, prePass, plan, filterMs, format);
+        }
 
         /** The strategy that ran. */
         public Strategy strategy() {
@@ -60,7 +68,9 @@ public final class StripFilter {
     }
 
     /**
-     * @param bandRows rows a band, or 0 for about {@link #DEFAULT_BAND_PIXELS} pixels a band
+     * @param bandRows rows a band, or 0 for the whole image in one band where it is filtered a plane at a time (grey,
+     *                 16-bit, 32-bit, a changed depth) and fits the heap, else about {@link #DEFAULT_BAND_PIXELS}
+     *                 pixels a band
      */
     public StripFilter(ConvolutionEngine engine, PlaneFilter planes, int bandRows) {
         this.engine = engine;
@@ -73,13 +83,32 @@ public final class StripFilter {
      * source's. {@code opener} is called a second time only when a first pass for edge rows is needed.
      */
     public Report run(Supplier<RowSource> opener, RowSink sink, FilterSpec spec, Strategy strategy) {
+        return run(opener, sink, spec, strategy, OutputDepth.SAME);
+    }
+
+    /**
+     * As {@link #run(Supplier, RowSink, FilterSpec, Strategy)}, into a sink whose format is {@code depth} of the
+     * source's ({@link SampleMapping}): a float output keeps the exact mapped sums.
+     */
+    public Report run(Supplier<RowSource> opener, RowSink sink, FilterSpec spec, Strategy strategy, OutputDepth depth) {
         strategy.checkApplicable(spec.mask());
         try (RowSource src = opener.get()) {
             int w = src.width();
             int h = src.height();
             SampleFormat fmt = src.format();
             int ry = spec.mask().radiusY();
-            int band = bandRowsWanted > 0 ? bandRowsWanted : (int) Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w));
+            SampleMapping mapping = new SampleMapping(spec, fmt, depth.of(fmt));
+            // 8-bit RGB(A) into 8 bits goes through the engine's packed path; everything else a plane at a time
+            boolean rgb8 = fmt.narrowInteger() && fmt.bitDepth() == 8 && !fmt.grey() && mapping.output().equals(fmt);
+            int band;
+            if (bandRowsWanted > 0) {
+                band = bandRowsWanted;
+            } else if (!rgb8 && fitsWhole(w, h, fmt, spec.mask().height())) {
+                band = h; // the whole image in one band: one plane filter call a channel (on a GPU, one upload)
+            } else {
+                // bands at least as tall as the mask, so a large mask's halo rows at most double what is filtered
+                band = (int) Math.max(spec.mask().height(), Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w)));
+            }
             band = Math.min(band, h);
             Window win = new Window(w * fmt.channels(), h, band + 2 * ry);
             TreeSet<Integer> edge = edgeRows(spec.border(), ry, h, true);
@@ -101,7 +130,6 @@ public final class StripFilter {
                 }
             }
             win.wanted = edge;
-            boolean rgb8 = fmt.bitDepth() == 8 && !fmt.grey();
             LaunchPlan used = null;
             long filterNs = 0;
             int bands = 0;
@@ -117,13 +145,28 @@ public final class StripFilter {
                 if (rgb8) {
                     used = rgbBand(win, w, fmt, y0, y1, ry, spec, strategy, sink, outRow, argb);
                 } else {
-                    used = planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, outRow);
+                    used = planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, mapping);
                 }
                 filterNs += System.nanoTime() - t;
                 bands++;
             }
-            return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6);
+            return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6, mapping.output());
         }
+    }
+
+    /**
+     * Heap a pixel of a plane-filtered image takes when it is filtered whole: its rows as read and as written
+     * (an int a sample each), the channel's float plane and sums, and room for the plane filter's own copies.
+     */
+    static long wholeImageBytesPerPixel(SampleFormat f) {
+        return 8L * f.channels() + 32;
+    }
+
+    /** Whether an image filtered a plane at a time fits the free heap whole (with its halo rows and 64 MB to spare). */
+    private static boolean fitsWhole(int w, int h, SampleFormat f, int maskHeight) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return (long) w * (h + maskHeight) * wholeImageBytesPerPixel(f) + (64L << 20) <= free;
     }
 
     /** The source rows that the ghost rows above the top (or below the bottom) copy. */
@@ -168,38 +211,52 @@ public final class StripFilter {
 
     /** Filters a band a colour channel at a time through the plane filter; returns the plan of the last. */
     private LaunchPlan planarBand(Window win, int w, SampleFormat fmt, int y0, int y1, int ry, FilterSpec spec,
-                                  Strategy strategy, float[] in, float[] sums, RowSink sink, int[] outRow) {
+                                  Strategy strategy, float[] in, float[] sums, RowSink sink, SampleMapping mapping) {
         int n = y1 - y0;
         int ch = fmt.channels();
-        int max = fmt.maxValue();
         int[][] outRows = new int[n][];
-        for (int y = 0; y < n; y++) {
-            int[] src = win.row(y0 + y, spec.border());
-            outRows[y] = fmt.alpha() ? src.clone() : new int[w * ch]; // alpha passes through
+        if (n == win.h && mapping.output().equals(fmt)) {
+            // the whole image: its rows are read no more once a channel is in the plane, so the results go
+            // into them (alpha stays as it is), not into a second copy of the image
+            for (int y = 0; y < n; y++) {
+                outRows[y] = win.row(y, spec.border());
+            }
+        }
+        for (int y = 0; y < n && outRows[y] == null; y++) {
+            outRows[y] = new int[w * ch];
+            if (fmt.alpha()) { // alpha passes through
+                int[] src = win.row(y0 + y, spec.border());
+                for (int s = ch - 1; s < src.length; s += ch) {
+                    outRows[y][s] = mapping.passThrough(src[s]);
+                }
+            }
         }
         float ghost = spec.border().constant();
         LaunchPlan plan = null;
+        boolean narrow = fmt.narrowInteger();
         for (int c = 0; c < fmt.colourChannels(); c++) {
-            for (int k = 0; k < n + 2 * ry; k++) {
+            int channel = c;
+            // rows in parallel: on a whole image these conversions cost as much as a separable filter
+            IntStream.range(0, n + 2 * ry).parallel().forEach(k -> {
                 int y = y0 - ry + k;
                 int o = k * w;
                 if (win.isConstant(y, spec.border())) {
                     java.util.Arrays.fill(in, o, o + w, ghost);
-                    continue;
+                    return;
                 }
                 int[] row = win.row(y, spec.border());
-                for (int x = 0, s = c; x < w; x++, s += ch) {
-                    in[o + x] = row[s];
+                if (narrow) {
+                    for (int x = 0, i = channel; x < w; x++, i += ch) {
+                        in[o + x] = row[i];
+                    }
+                } else {
+                    for (int x = 0, i = channel; x < w; x++, i += ch) {
+                        in[o + x] = fmt.toFloat(row[i]);
+                    }
                 }
-            }
+            });
             plan = planes.correlate(in, w, n, spec, strategy, sums);
-            for (int y = 0; y < n; y++) {
-                int[] out = outRows[y];
-                int o = y * w;
-                for (int x = 0, s = c; x < w; x++, s += ch) {
-                    out[s] = PlaneFilter.toSample(sums[o + x], spec, max);
-                }
-            }
+            IntStream.range(0, n).parallel().forEach(y -> mapping.samples(sums, y * w, outRows[y], channel, ch, w));
         }
         for (int[] r : outRows) {
             sink.writeRow(r);

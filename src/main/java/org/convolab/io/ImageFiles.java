@@ -82,6 +82,7 @@ public final class ImageFiles {
     public static RgbaImage read(Path file, long maxPixels) {
         String name = UserText.escape(file.toString());
         checkReadable(file, name);
+        refuseWideSamples(file, name);
         // a JPEG through the native codec where it takes the file; one with an ICC profile goes on to ImageIO,
         // whose reader converts it to sRGB for display
         Optional<JpegFiles.Decoded> jpeg = JpegFiles.read(file, name, Math.min(maxPixels, Integer.MAX_VALUE - 8L), false);
@@ -140,6 +141,27 @@ public final class ImageFiles {
             throw new ConvolabException("cannot decode " + name + ": the file is damaged or not a valid image" + detail(e));
         } catch (OutOfMemoryError e) {
             throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
+        }
+    }
+
+    /**
+     * A TIFF of 32-bit samples is not squeezed into 8 bits here (TwelveMonkeys' reader would clip its floats to
+     * 0..1): one line saying where it can be filtered; other sample types no reader takes faithfully, the line
+     * naming them.
+     */
+    private static void refuseWideSamples(Path file, String name) {
+        TiffLayout wide;
+        try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
+            wide = TiffLayout.of(in, name);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof ConvolabException c) {
+                throw c;
+            }
+            return; // not a TIFF the JDK's reader parses: the read below says what is wrong
+        }
+        if (wide != null) {
+            throw new ConvolabException("cannot read " + name + ": its samples are " + wide.format() + "; the window and the"
+                    + " histogram read 8- and 16-bit images (convolab filter and batch keep 32-bit samples)");
         }
     }
 

@@ -42,7 +42,12 @@ final class ImageIoRowSource implements RowSource {
     private final boolean raw;
     private final int componentBits;
     private final DecodeWarnings warnings;
+    /** Set for 32-bit samples: read as stored (floats' bits), from one page or (ImageJ) one page a channel. */
+    private final TiffLayout wide;
     private BufferedImage block;
+    /** The blocks of the other pages of an ImageJ channel stack (page 0's is {@link #block}). */
+    private BufferedImage[] pageBlocks;
+    private float[] floatRow;
     private int blockY0;
     private int next;
 
@@ -52,7 +57,16 @@ final class ImageIoRowSource implements RowSource {
      * @param whole  the image decoded whole, or null to read blocks of rows from {@code reader}
      */
     ImageIoRowSource(String name, ImageReader reader, ImageInputStream stream, BufferedImage whole) throws IOException {
+        this(name, reader, stream, whole, null);
+    }
+
+    /**
+     * @param wide the layout of a TIFF of 32-bit samples (then {@code reader} is the JDK's), or null
+     */
+    ImageIoRowSource(String name, ImageReader reader, ImageInputStream stream, BufferedImage whole, TiffLayout wide)
+            throws IOException {
         this.name = name;
+        this.wide = wide;
         this.reader = reader;
         this.stream = stream;
         this.warnings = reader == null ? null : DecodeWarnings.listen(reader);
@@ -67,6 +81,13 @@ final class ImageIoRowSource implements RowSource {
             height = reader.getHeight(0);
             ImageTypeSpecifier type = reader.getRawImageType(0);
             cm = type != null ? type.getColorModel() : reader.getImageTypes(0).next().getColorModel();
+        }
+        if (wide != null) {
+            raw = true;
+            componentBits = 32;
+            format = wide.format();
+            icc = wide.pages() == 1 ? profileOf(cm.getColorSpace()) : null;
+            return;
         }
         int type = cm.getColorSpace().getType();
         int bits = cm.getComponentSize(0);
@@ -146,7 +167,9 @@ final class ImageIoRowSource implements RowSource {
             readBlock();
         }
         int y = next - blockY0;
-        if (raw) {
+        if (wide != null) {
+            readWideRow(y, samples);
+        } else if (raw) {
             Raster r = block.getRaster();
             r.getPixels(0, y, width, 1, samples);
             if (componentBits < 8) {
@@ -175,11 +198,50 @@ final class ImageIoRowSource implements RowSource {
         next++;
     }
 
+    /** Row y of the block, 32-bit samples as stored: an int's value, a float's bits. */
+    private void readWideRow(int y, int[] samples) {
+        int ch = format.channels();
+        for (int page = 0; page < wide.pages(); page++) {
+            Raster r = (page == 0 ? block : pageBlocks[page]).getRaster();
+            int bands = r.getNumBands();
+            int n = width * bands;
+            if (format.isFloat()) {
+                if (floatRow == null || floatRow.length < n) {
+                    floatRow = new float[n];
+                }
+                r.getPixels(0, y, width, 1, floatRow);
+                if (wide.pages() == 1) {
+                    for (int i = 0; i < n; i++) {
+                        samples[i] = Float.floatToRawIntBits(floatRow[i]);
+                    }
+                } else {
+                    for (int x = 0; x < width; x++) {
+                        samples[x * ch + page] = Float.floatToRawIntBits(floatRow[x]);
+                    }
+                }
+            } else if (wide.pages() == 1) {
+                r.getPixels(0, y, width, 1, samples);
+            } else {
+                int[] one = new int[width];
+                r.getSamples(0, y, width, 1, 0, one);
+                for (int x = 0; x < width; x++) {
+                    samples[x * ch + page] = one[x];
+                }
+            }
+        }
+    }
+
     private void readBlock() {
         int rows = (int) Math.max(1, Math.min(height - next, BLOCK_PIXELS / width));
         ImageReadParam p = reader.getDefaultReadParam();
         p.setSourceRegion(new Rectangle(0, next, width, rows));
         try {
+            if (wide != null && wide.pages() > 1) {
+                pageBlocks = new BufferedImage[wide.pages()];
+                for (int page = 1; page < wide.pages(); page++) {
+                    pageBlocks[page] = reader.read(page, p);
+                }
+            }
             block = reader.read(0, p);
         } catch (IOException | RuntimeException e) {
             String m = e.getMessage();
@@ -201,6 +263,7 @@ final class ImageIoRowSource implements RowSource {
     @Override
     public void close() {
         block = null;
+        pageBlocks = null;
         if (reader != null) {
             reader.dispose();
         }

@@ -31,8 +31,8 @@ public final class MaskFiles {
     public record Matrix(Mask mask, float divisor, float offset) {
     }
 
-    /** Mask files larger than this are refused unread: 63x63 weights fit in far less. */
-    private static final long MAX_BYTES = 1 << 20;
+    /** Mask files larger than this are refused unread: 1023x1023 weights of 15 characters take 16 MiB. */
+    private static final long MAX_BYTES = 32L << 20;
 
     private MaskFiles() {
     }
@@ -142,7 +142,7 @@ public final class MaskFiles {
                 }
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw new ConvolabException("cannot read mask file " + name + ": over 1 MiB, too large for a mask");
+                throw new ConvolabException("cannot read mask file " + name + ": over 32 MiB, too large for a mask");
             }
             String text = Files.readString(file, StandardCharsets.UTF_8);
             if (text.startsWith("\uFEFF")) {
@@ -159,7 +159,7 @@ public final class MaskFiles {
     }
 
     /**
-     * Reads a mask from a stream (standard input, a pipe) to its end: at most 1 MiB of UTF-8 text.
+     * Reads a mask from a stream (standard input, a pipe) to its end: at most 32 MiB of UTF-8 text.
      *
      * @param name what messages call the stream, e.g. "standard input"
      */
@@ -167,12 +167,12 @@ public final class MaskFiles {
         return MaskText.parse(readText(in, name), name);
     }
 
-    /** The text of a stream, to its end: at most 1 MiB of UTF-8, a byte-order mark dropped. */
+    /** The text of a stream, to its end: at most 32 MiB of UTF-8, a byte-order mark dropped. */
     private static String readText(InputStream in, String name) {
         try {
             byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
             if (bytes.length > MAX_BYTES) {
-                throw new ConvolabException("cannot read mask from " + name + ": over 1 MiB, too large for a mask");
+                throw new ConvolabException("cannot read mask from " + name + ": over 32 MiB, too large for a mask");
             }
             String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();

@@ -12,6 +12,7 @@ import java.awt.color.ICC_Profile;
 import java.awt.image.BufferedImage;
 import java.awt.image.ComponentColorModel;
 import java.awt.image.DataBuffer;
+import java.awt.image.PixelInterleavedSampleModel;
 import java.awt.image.Raster;
 import java.awt.image.WritableRaster;
 import java.io.IOException;
@@ -181,10 +182,17 @@ public final class RowSinks {
 
     /** What a file of this kind stores for rows of {@code in}, saying once what is dropped. */
     static SampleFormat fileFormat(String kind, SampleFormat in, Consumer<String> notices) {
-        if (kind.equals("png") || kind.equals("tiff")) {
+        String name = kind.toUpperCase(Locale.ROOT);
+        if (kind.equals("tiff")) {
             return in;
         }
-        String name = kind.toUpperCase(Locale.ROOT);
+        if (!in.narrowInteger()) { // rounding a float or 32-bit result into 8 bits would lose it silently
+            throw new ConvolabException(name + " holds 8- or 16-bit integer samples, not the " + SampleFormat.describe(in.bitDepth(),
+                    in.kind()) + " result: write a TIFF (.tif), or choose --depth 8 or 16");
+        }
+        if (kind.equals("png")) {
+            return in;
+        }
         SampleFormat out = in;
         if (in.alpha()) {
             notices.accept(name + " has no alpha channel: the output is written without the input's alpha");
@@ -246,10 +254,18 @@ public final class RowSinks {
         WritableRaster raster = img.getRaster();
         if (packed == null || !FastRasters.intoInterleavedBytes(packed, raster)) {
             int[] row = new int[w * out.channels()];
+            float[] floats = out.isFloat() ? new float[row.length] : null;
             int[] y = {0};
             body.writeRows(samples -> {
                 convertRow(samples, in, row, out, w);
-                raster.setPixels(0, y[0]++, w, 1, row);
+                if (floats != null) { // the rows hold the floats' bits
+                    for (int i = 0; i < row.length; i++) {
+                        floats[i] = Float.intBitsToFloat(row[i]);
+                    }
+                    raster.setPixels(0, y[0]++, w, 1, floats);
+                } else {
+                    raster.setPixels(0, y[0]++, w, 1, row);
+                }
             });
         }
         if (kind.equals("jpeg")) { // grey
@@ -269,6 +285,9 @@ public final class RowSinks {
                 if (exif.isPresent()) {
                     meta = exifFields(writer.getDefaultImageMetadata(new ImageTypeSpecifier(img), param), exif.get());
                 }
+            }
+            if (kind.equals("tiff") && out.bitDepth() == 32) {
+                meta = TiffSampleTags.forImage(writer, img, param, out);
             }
             writer.write(null, new IIOImage(img, null, meta), param);
         } finally {
@@ -314,10 +333,20 @@ public final class RowSinks {
         ColorSpace cs = icc.<ColorSpace>map(p -> new ICC_ColorSpace(ICC_Profile.getInstance(p)))
                 .filter(c -> c.getNumComponents() == f.colourChannels())
                 .orElseGet(() -> ColorSpace.getInstance(f.grey() ? ColorSpace.CS_GRAY : ColorSpace.CS_sRGB));
-        int type = f.bitDepth() == 16 ? DataBuffer.TYPE_USHORT : DataBuffer.TYPE_BYTE;
+        int type = switch (f.bitDepth()) {
+            case 8 -> DataBuffer.TYPE_BYTE;
+            case 16 -> DataBuffer.TYPE_USHORT;
+            default -> f.isFloat() ? DataBuffer.TYPE_FLOAT : DataBuffer.TYPE_INT;
+        };
         ComponentColorModel cm = new ComponentColorModel(cs, f.alpha(), false,
                 f.alpha() ? Transparency.TRANSLUCENT : Transparency.OPAQUE, type);
-        WritableRaster r = Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
+        int[] offsets = new int[f.channels()];
+        for (int i = 0; i < offsets.length; i++) {
+            offsets[i] = i;
+        }
+        WritableRaster r = f.bitDepth() == 32
+                ? Raster.createWritableRaster(new PixelInterleavedSampleModel(type, w, h, f.channels(), w * f.channels(), offsets), null)
+                : Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
         return new BufferedImage(cm, r, false, null);
     }
 

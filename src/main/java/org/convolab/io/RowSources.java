@@ -58,13 +58,15 @@ public final class RowSources {
         checkSize(name, header.format, header.width, header.height, maxPixels);
         DataExtent.check(file, name, header.width, header.height);
         if (header.format.equals("TIFF")) {
+            TiffLayout wide = tiffLayout(file, name);
             return () -> {
                 ImageInputStream in = null;
                 try {
                     in = ImageIO.createImageInputStream(file.toFile());
-                    ImageReader reader = ImageIO.getImageReaders(in).next();
-                    reader.setInput(in, true, true);
-                    return new ImageIoRowSource(name, reader, in, null);
+                    ImageReader reader = wide != null ? TiffLayout.jdkReader(in) : ImageIO.getImageReaders(in).next();
+                    // an ImageJ channel stack reads pages 1 and 2 too: the reader must not forget what it has seen
+                    reader.setInput(in, wide == null || wide.pages() == 1, true);
+                    return new ImageIoRowSource(name, reader, in, null, wide);
                 } catch (IOException | RuntimeException e) {
                     closeQuietly(in);
                     throw new ConvolabException("cannot decode " + name + ": the TIFF data is damaged or not supported" + detail(e));
@@ -87,6 +89,17 @@ public final class RowSources {
     }
 
     private record Header(String format, int width, int height) {
+    }
+
+    /** The layout of a TIFF of 32-bit samples, null for the others; refuses sample types not read faithfully. */
+    private static TiffLayout tiffLayout(Path file, String name) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(file.toFile())) {
+            return TiffLayout.of(in, name);
+        } catch (ConvolabException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new ConvolabException("cannot decode " + name + ": the TIFF data is damaged or not supported" + detail(e));
+        }
     }
 
     private static void check(Path file, String name) {

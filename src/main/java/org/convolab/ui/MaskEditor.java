@@ -115,8 +115,8 @@ final class MaskEditor extends VBox {
         for (javafx.scene.control.Control c : new javafx.scene.control.Control[] {columns, rows, numbersView, heatView}) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        columns.setTooltip(new Tooltip("Columns (odd, 1 to 63)"));
-        rows.setTooltip(new Tooltip("Rows (odd, 1 to 63)"));
+        columns.setTooltip(new Tooltip("Columns (odd, 1 to 63; larger masks, to " + Mask.MAX_SIZE + ", come from mask files and presets)"));
+        rows.setTooltip(new Tooltip("Rows (odd, 1 to 63; larger masks, to " + Mask.MAX_SIZE + ", come from mask files and presets)"));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         Label sizeLabel = new Label("Size");
@@ -165,7 +165,7 @@ final class MaskEditor extends VBox {
 
     private static ComboBox<Integer> oddSizes() {
         ComboBox<Integer> c = new ComboBox<>();
-        for (int i = 1; i <= Mask.MAX_SIZE; i += 2) {
+        for (int i = 1; i <= Mask.DIRECT_MAX_SIZE; i += 2) { // larger masks come from files and presets
             c.getItems().add(i);
         }
         c.setVisibleRowCount(12);
@@ -261,7 +261,9 @@ final class MaskEditor extends VBox {
             fillCells();
             heatMap.show(mask);
             showSelected();
-            sum.setText("Sum of weights: " + plain(mask.sum()));
+            boolean large = mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE;
+            sum.setText((large ? mask.width() + "x" + mask.height() + " mask from a file or preset (the sizes above edit up to "
+                    + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + "). " : "") + "Sum of weights: " + plain(mask.sum()));
             separable.setText(mask.separable().map(MaskEditor::describe)
                     .orElse("Not separable (rank > 1): only the 2D strategies apply"));
         } finally {

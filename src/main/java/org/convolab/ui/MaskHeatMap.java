@@ -4,6 +4,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.image.PixelWriter;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
@@ -100,7 +102,8 @@ final class MaskHeatMap extends Region {
         if (mask == null) {
             return 0;
         }
-        return Math.floor(Math.min(getWidth() / mask.width(), getHeight() / mask.height()));
+        double fit = Math.min(getWidth() / mask.width(), getHeight() / mask.height());
+        return fit >= 1 ? Math.floor(fit) : fit; // under a pixel a square (a large mask's image): the fraction that fits
     }
 
     /** Where square k (y * width + x) is drawn, in the view's coordinates. */
@@ -168,6 +171,10 @@ final class MaskHeatMap extends Region {
         double c = cellSize();
         double ox = x0();
         double oy = y0();
+        if (mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE) {
+            drawLarge(g, w, max, c, ox, oy); // a mask from a file or preset past the editor's 63x63
+            return;
+        }
         // values are written in when the longest fits its square at a readable size
         int longest = 1;
         for (float v : w) {
@@ -204,6 +211,27 @@ final class MaskHeatMap extends Region {
             g.setLineWidth(3);
             g.strokeRect(ox + (selected % mask.width()) * c + 1.5, oy + (selected / mask.width()) * c + 1.5, c - 3, c - 3);
         }
+    }
+
+    /**
+     * A mask past 63x63 as an image of one pixel a weight, scaled to the squares' size: a million squares drawn one
+     * by one, each with its value, would take seconds; the anchor is outlined.
+     */
+    private void drawLarge(GraphicsContext g, float[] w, float max, double c, double ox, double oy) {
+        int mw = mask.width();
+        int mh = mask.height();
+        WritableImage img = new WritableImage(mw, mh);
+        PixelWriter pw = img.getPixelWriter();
+        for (int y = 0; y < mh; y++) {
+            for (int x = 0; x < mw; x++) {
+                pw.setColor(x, y, colour(w[y * mw + x], max));
+            }
+        }
+        g.setImageSmoothing(false);
+        g.drawImage(img, ox, oy, mw * c, mh * c);
+        g.setStroke(Color.gray(0.15));
+        g.setLineWidth(1);
+        g.strokeRect(ox + mask.radiusX() * c, oy + mask.radiusY() * c, Math.max(1, c), Math.max(1, c));
     }
 
     private void press(MouseEvent e) {

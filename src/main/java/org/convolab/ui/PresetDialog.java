@@ -42,8 +42,8 @@ final class PresetDialog extends Dialog<Mask> {
 
     final Spinner<Double> sigma = new Spinner<>(0.2, 20.0, 1.5, 0.1);
     final CheckBox autoSize = new CheckBox("size from sigma (6 sigma + 1)");
-    final Spinner<Integer> size = new Spinner<>(1, Mask.MAX_SIZE, 5, 2);
-    final Spinner<Integer> length = new Spinner<>(1, Mask.MAX_SIZE, 9);
+    final Spinner<Integer> size = new Spinner<>(1, Mask.DIRECT_MAX_SIZE, 5, 2);
+    final Spinner<Integer> length = new Spinner<>(1, Mask.DIRECT_MAX_SIZE, 9);
     final Spinner<Double> angle = new Spinner<>(-180.0, 180.0, 0.0, 15.0);
     final Spinner<Double> amount = new Spinner<>(0.0, 5.0, 1.0, 0.1);
     final MaskHeatMap heatMap = new MaskHeatMap();

@@ -275,8 +275,8 @@ class CliTest {
         Run zeroDivisor = run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "box:3", "--divisor", "0");
         assertThat(zeroDivisor.code()).isEqualTo(2);
         assertThat(zeroDivisor.errLines().get(0)).contains("--divisor").contains("other than 0");
-        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "box:65").errLines())
-                .singleElement().asString().contains("from 1 to 63");
+        assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "box:1025").errLines())
+                .singleElement().asString().contains("from 1 to 1023");
         assertThat(run("filter", input.toString(), "-o", dir.resolve("o.png").toString(), "--mask", "1 inf 1").errLines())
                 .singleElement().asString().contains("column 2");
         assertThat(dir.resolve("o.png")).doesNotExist();

@@ -59,7 +59,7 @@ class FilterStreamedCliTest {
         CliTest.Run r = CliTest.run("filter", in.toString(), "-o", dir.resolve("p.png").toString(), "--mask", "sharpen",
                 "--strategy", "fft", "--backend", "cpu", "--timings");
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("strategy fast (fft → fast: the CPU plane filter has no FFT path), 19x11 16-bit grey image");
+        assertThat(r.out()).contains("strategy fft, 19x11 16-bit grey image");
     }
 
     @Test

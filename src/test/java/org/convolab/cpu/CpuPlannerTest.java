@@ -65,7 +65,7 @@ class CpuPlannerTest {
         }
     }
 
-    /** The plane filter has rows then columns and the 2D loop, no FFT: large masks and fft run the 2D loop, and say so. */
+    /** The plane filter has the engine's three paths: rows then columns, the 2D loop and the FFT. */
     @ParameterizedTest(name = "{0} on {1} -> {2} via {3}")
     @CsvSource(delimiter = '|', value = {
             "auto            | box:5     | fast-separable  | cpu-rows cpu-columns | auto: separable mask, rows then columns",
@@ -73,8 +73,8 @@ class CpuPlannerTest {
             "auto            | unsharp   | fast            | cpu-2d               | auto: mask not separable, 2D",
             "naive           | box:5     | naive           | cpu-2d               | ''",
             "separable-tiled | box:5     | separable-tiled | cpu-rows cpu-columns | ''",
-            "fft             | laplacian | fast            | cpu-2d               | fft → fast: the CPU plane filter has no FFT path",
-            "fft             | box:31    | fast            | cpu-2d               | fft → fast: the CPU plane filter has no FFT path"})
+            "fft             | laplacian | fft             | cpu-fft              | ''",
+            "fft             | box:31    | fft             | cpu-fft              | ''"})
     void planeFilterPlanSaysWhichPathRuns(String requested, String mask, String runs, String passes, String reason) {
         LaunchPlan plan = CpuPlanner.planePlan(Strategy.parse(requested), MaskPresets.parse(mask));
         assertPlan(plan, requested, runs, passes, reason);

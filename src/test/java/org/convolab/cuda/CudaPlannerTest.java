@@ -176,4 +176,21 @@ class CudaPlannerTest {
         }
         return Mask.of(w, h, f);
     }
+
+    /** Past 63x63 only fft takes a mask on the GPU: auto picks it, or, without cuFFT, refuses with the reason. */
+    @org.junit.jupiter.api.Test
+    void largeMasksRunThroughFftOrAreRefusedWithTheReason() {
+        for (String spec : new String[] {"box:65", "gaussian:40", "motion:301:30"}) {
+            org.convolab.core.Mask m = org.convolab.core.MaskPresets.parse(spec);
+            if (CuFft.problem() == null) {
+                org.convolab.core.LaunchPlan plan = CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m);
+                org.assertj.core.api.Assertions.assertThat(plan.runs()).as(spec).isEqualTo(org.convolab.core.Strategy.FFT);
+                org.assertj.core.api.Assertions.assertThat(plan.reason()).contains("past the direct kernels' 63x63");
+            } else {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m))
+                        .as(spec).isInstanceOf(org.convolab.core.ConvolabException.class)
+                        .hasMessageContaining("runs only through fft").hasMessageContaining(CuFft.problem());
+            }
+        }
+    }
 }

@@ -18,8 +18,8 @@ class FastLauncherTest {
     @Test
     void everyMaskFitsTheDefaultSharedMemory() {
         int most = 0;
-        for (int mw = 1; mw <= Mask.MAX_SIZE; mw += 2) {
-            for (int mh = 1; mh <= Mask.MAX_SIZE; mh += 2) {
+        for (int mw = 1; mw <= Mask.DIRECT_MAX_SIZE; mw += 2) {
+            for (int mh = 1; mh <= Mask.DIRECT_MAX_SIZE; mh += 2) {
                 most = Math.max(most, FastLauncher.anySharedBytes(box(mw, mh)));
             }
         }

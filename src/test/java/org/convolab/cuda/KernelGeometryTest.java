@@ -37,8 +37,8 @@ class KernelGeometryTest {
 
     @Test
     void maskLimitsMatchTheLargestMask() {
-        assertEquals(org.convolab.core.Mask.MAX_SIZE, KernelGeometry.CONVOLAB_MAX_MASK);
-        assertEquals(org.convolab.core.Mask.MAX_SIZE, KernelGeometry.CONVOLAB_MAX_1D);
+        assertEquals(org.convolab.core.Mask.DIRECT_MAX_SIZE, KernelGeometry.CONVOLAB_MAX_MASK);
+        assertEquals(org.convolab.core.Mask.DIRECT_MAX_SIZE, KernelGeometry.CONVOLAB_MAX_1D);
     }
 
     static Map<String, Integer> headerConstants() throws Exception {

@@ -86,6 +86,83 @@ class LargeMaskGpuTest {
         }
     }
 
+    static Stream<Arguments> largeCases() {
+        return cases(new int[][] {{65, 65}, {127, 9}, {9, 255}, {255, 255}, {1023, 1023}, {1023, 3}});
+    }
+
+    /** Masks past 63x63 (issue 24): auto runs fft, every policy against the reference, masks larger than the image. */
+    @ParameterizedTest(name = "{0}x{1} {2}")
+    @MethodSource("largeCases")
+    void largeMasksRunThroughFftOnAutoAndMatchTheReference(int mw, int mh, String policy) {
+        assumeTrue(CuFft.problem() == null, CuFft::problem);
+        // the double reference costs taps x pixels: small images for the largest masks
+        int[][] sizes = mw * mh > 100_000 ? new int[][] {{13, 7}, {1, 1}} : new int[][] {{70, 41}, {16, 9}};
+        Random rnd = new Random(31L * mw + mh + policy.hashCode());
+        Mask mask = Conformance.randomMask(mw, mh, rnd);
+        for (int[] size : sizes) {
+            RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+            FilterSpec spec = FilterSpec.of(mask, BorderPolicy.parse(policy));
+            FilterResult r = engine.filter(img, spec, Strategy.AUTO);
+            assertEquals(Strategy.FFT, r.strategy());
+            assertEquals(CudaPlanner.FFT_PASSES, r.plan().kernels());
+            int diff = r.image().maxDifference(ReferenceConvolver.filter(img, spec));
+            assertTrue(diff <= Conformance.TOLERANCE, () -> mw + "x" + mh + " on " + size[0] + "x" + size[1] + ": max diff " + diff);
+        }
+    }
+
+    /** The direct strategies refuse a 65x65 mask with the reason, naming fft; nothing is launched. */
+    @Test
+    void directStrategiesRefuseMasksPast63() {
+        Mask mask = Conformance.randomMask(65, 65, new Random(65));
+        RgbaImage img = Conformance.randomImage(20, 10, new Random(66));
+        for (Strategy s : Strategy.concrete()) {
+            if (s == Strategy.FFT || s.needsSeparable()) {
+                continue;
+            }
+            org.convolab.core.ConvolabException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.convolab.core.ConvolabException.class, () -> engine.filter(img, FilterSpec.of(mask, BorderPolicy.parse("zero")), s));
+            assertTrue(e.getMessage().contains("up to 63x63") && e.getMessage().contains("fft"), e::getMessage);
+        }
+    }
+
+    /**
+     * The planes of grey, 16-bit and float files with a 241x241 Gaussian (gaussian:40) and a signed 255x201 mask on the
+     * GPU's plane filter: fft, raw sums within 1e-4 of the double reference (relative to the sum of the terms' sizes).
+     */
+    @Test
+    void planesOfLargeMasksRunThroughFft() {
+        assumeTrue(CuFft.problem() == null, CuFft::problem);
+        Random rnd = new Random(241);
+        float[] signed = new float[255 * 201];
+        for (int k = 0; k < signed.length; k++) {
+            signed[k] = rnd.nextFloat() * 2 - 0.9f;
+        }
+        int w = 61;
+        int h = 37;
+        try (org.convolab.core.PlaneFilter planes = org.convolab.engine.PlaneFilters.forEngine(engine)) {
+            for (Mask m : new Mask[] {org.convolab.core.MaskPresets.parse("gaussian:40"), Mask.of(255, 201, signed)}) {
+                for (BorderPolicy p : Conformance.policies()) {
+                    double[] plane = new double[w * h];
+                    for (int k = 0; k < plane.length; k++) {
+                        plane[k] = rnd.nextDouble() * 1000 - 5;
+                    }
+                    double[] ref = ReferenceConvolver.correlate(plane, w, h, m, p);
+                    double[] bound = org.convolab.cpu.PlaneReference.bound(plane, w, h, m, p);
+                    float[] rows = org.convolab.cpu.PlaneReference.rowsWithGhosts(plane, w, h, m.radiusY(), p);
+                    float[] sums = new float[w * h];
+                    assertEquals(Strategy.FFT, planes.correlate(rows, w, h, FilterSpec.of(m, p), Strategy.AUTO, sums).runs());
+                    for (int k = 0; k < sums.length; k++) {
+                        double err = Math.abs(sums[k] - ref[k]);
+                        double tol = 1e-4 * bound[k] + 1e-3;
+                        int at = k;
+                        assertTrue(err <= tol, () -> m.width() + "x" + m.height() + " " + p.name() + " pixel " + at + ": " + sums[at]
+                                + " vs " + ref[at]);
+                    }
+                }
+            }
+        }
+    }
+
     /** Same size, new mask of the same radius (spectrum redone); new size (plans redone); back again. */
     @Test
     void fftSpectrumFollowsMaskAndSize() {

@@ -18,6 +18,7 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
@@ -242,7 +243,7 @@ class FileFilterTest {
         RgbaImage upright = Orientation.apply(ImageFiles.read(photo), 6);
         for (String ext : new String[] {"png", "jpg"}) {
             Path up = dir.resolve("up." + ext);
-            FileFilter.run(new FileFilter.Job(photo, up, false, 2_000_000_000L, RowSinks.Options.defaults(), 0, true), ENGINE,
+            FileFilter.run(new FileFilter.Job(photo, up, false, 2_000_000_000L, RowSinks.Options.defaults(), 0, true, OutputDepth.SAME), ENGINE,
                     IDENTITY, Strategy.AUTO, n -> { });
             RgbaImage got = ImageFiles.read(up);
             assertThat(got.width()).as(ext).isEqualTo(30);
@@ -256,7 +257,7 @@ class FileFilterTest {
 
         // a batch, on its own stages
         FaithfulFileStages stages = new FaithfulFileStages(IDENTITY, Strategy.AUTO, 2_000_000_000L, RowSinks.Options.defaults(),
-                n -> { }, true);
+                n -> { }, true, OutputDepth.SAME);
         Path batchOut = dir.resolve("batch.png");
         stages.encode(stages.filter(ENGINE, stages.decode(photo)), batchOut, false);
         assertThat(ImageFiles.read(batchOut).pixels()).containsExactly(upright.pixels());

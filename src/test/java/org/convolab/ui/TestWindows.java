@@ -15,4 +15,12 @@ final class TestWindows {
         window.model().edit(window.model().current().withBackend(Backend.CPU));
         return window;
     }
+
+    /** Shows a single control on a stage of the given size, with the app's style sheet. */
+    static void showAlone(Stage stage, javafx.scene.Parent root, double width, double height) {
+        javafx.scene.Scene scene = new javafx.scene.Scene(root, width, height);
+        scene.getStylesheets().add(Theme.APP_CSS);
+        stage.setScene(scene);
+        stage.show();
+    }
 }
