@@ -20,6 +20,8 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.SampleFormat;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.engine.DeviceJpegStages;
+import org.convolab.engine.FaithfulFileStages;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.RowSinks;
 import org.convolab.io.SampleImages;
@@ -129,6 +131,27 @@ class NvJpegGpuTest {
         assertThat(engine.filter(small, spec, Strategy.AUTO).image().maxDifference(ReferenceConvolver.filter(small, spec)))
                 .isLessThanOrEqualTo(1);
         assertThat(codec.name()).startsWith("nvJPEG ");
+    }
+
+    @Test
+    void aBatchsProgressiveAndGreyFilesGoTheCpuWayAndBaselineOnesTheDeviceWayWithTheSameImages() throws Exception {
+        codecOrSkip();
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("gaussian:1"), BorderPolicy.parse("mirror"));
+        RgbaImage photo = ImageFiles.read(SampleImages.path("coffee.png"));
+        FaithfulFileStages cpuWay = new FaithfulFileStages(spec, Strategy.AUTO, Long.MAX_VALUE, RowSinks.Options.defaults(), n -> { });
+        DeviceJpegStages stages = new DeviceJpegStages(cpuWay, spec, Strategy.AUTO, Long.MAX_VALUE, 92, p -> true);
+        Path baseline = Files.write(dir.resolve("b.jpg"), TestJpegs.jpeg(photo, 92, false, false));
+        Path progressive = Files.write(dir.resolve("p.jpg"), TestJpegs.jpeg(photo, 92, true, false));
+        Path grey = Files.write(dir.resolve("g.jpg"), TestJpegs.jpeg(photo, 92, false, true));
+        for (Path in : List.of(baseline, progressive, grey)) {
+            stages.encode(stages.filter(engine, stages.decode(in)), dir.resolve("out-" + in.getFileName()), false);
+        }
+        assertThat(stages.codecReport("nvJPEG")).isEqualTo("JPEG codec: nvJPEG for 1 file, the CPU way for 2");
+        // the device way and the CPU way of the same baseline file: the same image up to the codecs' rounding
+        Path cpuOut = dir.resolve("cpu-b.jpg");
+        cpuWay.encode(cpuWay.filter(engine, cpuWay.decode(baseline)), cpuOut, false);
+        assertThat(TestJpegs.psnr(ImageFiles.read(dir.resolve("out-b.jpg")), ImageFiles.read(cpuOut))).isGreaterThan(45);
+        assertThat(TestJpegs.psnr(ImageFiles.read(dir.resolve("out-p.jpg")), ImageFiles.read(cpuOut))).isGreaterThan(40);
     }
 
     @Test

@@ -56,7 +56,7 @@ class MaskEditorFitTest {
             WaitForAsyncUtils.asyncFx(() -> model.edit(model.current().withMask(MaskPresets.parse("box:1"))));
             WaitForAsyncUtils.waitForFxEvents();
             WaitForAsyncUtils.asyncFx(() -> choose(numbers ? window.maskEditor.numbersView : window.maskEditor.heatView));
-            for (int n = 1; n <= Mask.MAX_SIZE; n += 2) {
+            for (int n = 1; n <= Mask.DIRECT_MAX_SIZE; n += 2) {
                 int side = n;
                 WaitForAsyncUtils.asyncFx(() -> model.edit(model.current().withMask(MaskPresets.parse("box:" + side))));
                 WaitForAsyncUtils.waitForFxEvents();
