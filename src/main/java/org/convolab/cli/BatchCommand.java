@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
-import org.convolab.core.DeviceJpeg;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.OutputDepth;
 import org.convolab.core.RgbaImage;
@@ -229,7 +228,7 @@ public final class BatchCommand implements Callable<Integer> {
                     100 * busy.filterS() / (seconds * workers.size()), busy.encodeS(), codecThreads,
                     100 * (busy.decodeS() + busy.encodeS()) / (seconds * codecThreads));
             if (jpegStages != null) {
-                out.println(jpegStages.codecReport(engines.get(0).deviceJpeg().map(DeviceJpeg::name).orElse("nvJPEG")));
+                out.println(jpegStages.codecReport("nvJPEG")); // the engines are closed by now: the stages kept its name
             }
             JpegCodecs.summary().ifPresent(out::println);
             out.flush();

@@ -45,6 +45,8 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
     private final Predicate<Path> jpegOutput;
     private final AtomicInteger onDevice = new AtomicInteger();
     private final AtomicInteger onCpu = new AtomicInteger();
+    /** The device codec's name, taken while its engine is open (the summary comes after the engines close). */
+    private volatile String deviceCodec;
 
     /**
      * @param cpuWay     the stages for files the device codec does not take
@@ -86,6 +88,9 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
             if (codec.isPresent()) {
                 try {
                     byte[] out = codec.get().transcode(in.jpeg(), spec, strategy, quality);
+                    if (deviceCodec == null) {
+                        deviceCodec = codec.get().name();
+                    }
                     onDevice.incrementAndGet();
                     return new Filtered(JpegMarkers.withSegments(out, in.markers().kept()), null);
                 } catch (DeviceJpeg.Unsupported refused) {
@@ -119,9 +124,14 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
         return in.jpeg() != null ? (long) in.markers().width() * in.markers().height() : cpuWay.pixels(in.cpu());
     }
 
-    /** Which codec decoded and encoded how many files so far, for the batch summary. */
-    public String codecReport(String deviceCodec) {
-        return String.format(Locale.ROOT, "JPEG codec: %s for %d file%s, the CPU way for %d", deviceCodec, onDevice.get(),
+    /**
+     * Which codec decoded and encoded how many files so far, for the batch summary.
+     *
+     * @param fallbackName the device codec's name where no file went the device way (it was never asked)
+     */
+    public String codecReport(String fallbackName) {
+        String name = deviceCodec != null ? deviceCodec : fallbackName;
+        return String.format(Locale.ROOT, "JPEG codec: %s for %d file%s, the CPU way for %d", name, onDevice.get(),
                 onDevice.get() == 1 ? "" : "s", onCpu.get());
     }
 }
