@@ -320,12 +320,13 @@ public final class CpuEngine implements ConvolutionEngine {
     }
 
     /** The output mapping of {@link FilterSpec#toByte}, in float. */
-    private static void store(float[] acc, int[] out, int o, int w, int shift, FilterSpec spec) {
+    private void store(float[] acc, int[] out, int o, int w, int shift, FilterSpec spec) {
         float div = spec.divisor();
         float off = spec.offset();
         boolean abs = spec.abs();
         boolean plain = div == 1f && off == 0f;
-        for (int x = 0; x < w; x++) {
+        int done = simd == null ? 0 : simd.store(acc, out, o, w, shift, div, off, abs);
+        for (int x = done; x < w; x++) {
             float a = abs ? Math.abs(acc[x]) : acc[x];
             if (!Float.isFinite(a)) {
                 throw overflow(a);

@@ -13,4 +13,11 @@ interface TapKernel {
      * separable path's column pass is this too, on the plane of row sums with offsets j * w.
      */
     void rows(float[] src, int base, int[] offsets, float[] weights, float[] acc, int o, int w);
+
+    /**
+     * The output mapping of {@link org.convolab.core.FilterSpec#toByte} for acc[0..n), ORed into out[o..] at
+     * {@code shift}, for the first n pixels it takes (whole vectors); returns n. It stops early at a vector
+     * holding a sum that is not finite, which the caller's scalar loop then reports.
+     */
+    int store(float[] acc, int[] out, int o, int w, int shift, float div, float off, boolean abs);
 }

@@ -1,6 +1,8 @@
 package org.convolab.cpu;
 
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -15,6 +17,11 @@ final class VectorTapKernel implements TapKernel {
 
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
     private static final int L = S.length();
+    /** Ints of {@link #S}'s lane count. */
+    private static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED;
+    /** 2^23: a float in 0..2^23 plus this is rounded to an integer, whose value is then the low bits. */
+    private static final float MAGIC = 8388608f;
+    private static final int MAGIC_BITS = Float.floatToRawIntBits(MAGIC);
 
     @Override
     public void rows(float[] p, int base, int[] off, float[] m, float[] acc, int o, int w) {
@@ -52,5 +59,43 @@ final class VectorTapKernel implements TapKernel {
             }
             acc[o + x] = s;
         }
+    }
+
+    @Override
+    public int store(float[] acc, int[] out, int o, int w, int shift, float div, float off, boolean abs) {
+        // Two loops rather than "if (abs) a = a.abs()": Java 17's C2 boxes a vector merged from two branches.
+        int x = 0;
+        if (abs) {
+            for (; x + L <= w; x += L) {
+                if (!storeVector(FloatVector.fromArray(S, acc, x).abs(), out, o + x, shift, div, off)) {
+                    return x;
+                }
+            }
+        } else {
+            for (; x + L <= w; x += L) {
+                if (!storeVector(FloatVector.fromArray(S, acc, x), out, o + x, shift, div, off)) {
+                    return x;
+                }
+            }
+        }
+        return x;
+    }
+
+    /**
+     * One vector of {@link #store}; false (nothing stored) when a sum is not finite. The floor is taken
+     * without a float-to-int conversion (Java 17 has no intrinsic for it and falls back to a slow loop):
+     * v clamped to 0..255 is rounded to an integer by adding 2^23, less 1 where that rounded up, and the
+     * integer read from the low bits.
+     */
+    private static boolean storeVector(FloatVector a, int[] out, int o, int shift, float div, float off) {
+        if (a.sub(a).compare(VectorOperators.NE, 0f).anyTrue()) {
+            return false;
+        }
+        FloatVector v = a.div(div).add(off).add(0.5f).max(0f).min(255f);
+        FloatVector r = v.add(MAGIC).sub(MAGIC);
+        FloatVector floor = r.blend(r.sub(1f), r.compare(VectorOperators.GT, v));
+        IntVector b = floor.add(MAGIC).reinterpretAsInts().sub(MAGIC_BITS);
+        IntVector.fromArray(I, out, o).or(b.lanewise(VectorOperators.LSHL, shift)).intoArray(out, o);
+        return true;
     }
 }
