@@ -164,12 +164,21 @@ public final class CpuEngine implements ConvolutionEngine {
                     continue;
                 }
                 int s = sy * w;
-                for (int px = 0; px < pw; px++) {
-                    int sx = xmap[px];
-                    padded[o + px] = sx < 0 ? ghost : (float) ((src[s + sx] >>> shift) & 0xff);
+                // The ghost columns through the policy's map, the image's own columns straight across.
+                for (int px = 0; px < rx; px++) {
+                    padded[o + px] = ghostOrPixel(src, s, xmap[px], shift, ghost);
+                    padded[o + rx + w + px] = ghostOrPixel(src, s, xmap[rx + w + px], shift, ghost);
+                }
+                int d = o + rx;
+                for (int x = 0; x < w; x++) {
+                    padded[d + x] = (float) ((src[s + x] >>> shift) & 0xff);
                 }
             }
         });
+    }
+
+    private static float ghostOrPixel(int[] src, int rowStart, int sx, int shift, float ghost) {
+        return sx < 0 ? ghost : (float) ((src[rowStart + sx] >>> shift) & 0xff);
     }
 
     /** 2D correlation from the padded plane into channel bits of out. */
