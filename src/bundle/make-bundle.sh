@@ -7,7 +7,8 @@ target=${1:?usage: make-bundle.sh TARGET_DIR}
 samples=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../sample-images" && pwd)
 cd "$target"
 rm -rf bundle && mkdir -p bundle/convolab/{bin,lib,test}
-jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.management,jdk.zipfs,java.prefs \
+# jdk.incubator.vector: the CPU engine's Vector API kernel (the launcher adds it with --add-modules).
+jlink --add-modules java.base,java.desktop,java.logging,jdk.unsupported,java.management,jdk.zipfs,java.prefs,jdk.incubator.vector \
       --strip-debug --no-man-pages --no-header-files --compress=0 --output bundle/convolab/runtime
 # Debian's JDK links its JPEG and colour-management natives to system libraries; a host without
 # them would fail on the first JPEG. They sit beside the natives, which look in $ORIGIN first.
@@ -21,27 +22,33 @@ cp convolab.jar bundle/convolab/lib/
 # where the bundle is unpacked (once, about a second) rather than shipping one made here.
 cds_tmp=$(mktemp -d)
 cp "$samples/rocket.jpg" "$samples/coffee.png" "$cds_tmp/"
-bundle/convolab/runtime/bin/java -Xshare:off -XX:DumpLoadedClassList=bundle/convolab/lib/convolab.classlist \
+bundle/convolab/runtime/bin/java --add-modules jdk.incubator.vector -Xshare:off -XX:DumpLoadedClassList=bundle/convolab/lib/convolab.classlist \
   -jar bundle/convolab/lib/convolab.jar batch "$cds_tmp/rocket.jpg" "$cds_tmp/coffee.png" -o "$cds_tmp/out" \
-  --mask gaussian:1:5 --backend cpu --format same >/dev/null
+  --mask gaussian:1:5 --backend cpu --format same >/dev/null 2>&1
 rm -rf "$cds_tmp"
 cp -r test-classes bundle/convolab/test/classes
 cp bundle-deps/*.jar bundle/convolab/test/
 cat > bundle/convolab/bin/convolab <<'SH'
-#!/bin/sh
+#!/usr/bin/env bash
 # Convolab launcher: the bundled Java runtime and the app jar.
 here=$(cd "$(dirname "$0")/.." && pwd)
+# --add-modules jdk.incubator.vector: the CPU engine's Vector API kernel (about twice the scalar loops' speed).
+# The JVM then prints "WARNING: Using incubator modules: jdk.incubator.vector" on every start, with no option
+# to silence it, so stderr passes through a filter that drops that one line (and only it); exec keeps the
+# JVM's pid, exit status and signals. CONVOLAB_JAVA_OPTS=-Dconvolab.cpu.vector=false takes the scalar loops.
+vector="--add-modules jdk.incubator.vector"
 # Heap: 70% of the machine's memory (the JVM's default is 25%), so images that must be decoded whole
 # (JPEG, BMP) fit on big machines; PNG and TIFF are streamed in bands and stay small anyway.
 # CONVOLAB_JAVA_OPTS comes after it, so -Xmx there wins.
 # Class-data sharing: made once where the bundle lies (the archive names the jar's path), ~0.1 s off each start.
 jsa="$here/lib/convolab.jsa"
 if [ "$(cat "$jsa.path" 2>/dev/null)" != "$here" ] && [ -w "$here/lib" ]; then
-  "$here/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$here/lib/convolab.classlist" -XX:SharedArchiveFile="$jsa.$$" \
+  "$here/runtime/bin/java" $vector -Xshare:dump -XX:SharedClassListFile="$here/lib/convolab.classlist" -XX:SharedArchiveFile="$jsa.$$" \
     -cp "$here/lib/convolab.jar" >/dev/null 2>&1 && mv -f "$jsa.$$" "$jsa" && echo "$here" > "$jsa.path"
   rm -f "$jsa.$$"
 fi
-exec "$here/runtime/bin/java" -XX:MaxRAMPercentage=70 -Xshare:auto -Xlog:cds*=off -XX:SharedArchiveFile="$jsa" ${CONVOLAB_JAVA_OPTS:-} -jar "$here/lib/convolab.jar" "$@"
+exec "$here/runtime/bin/java" $vector -XX:MaxRAMPercentage=70 -Xshare:auto -Xlog:cds*=off -XX:SharedArchiveFile="$jsa" ${CONVOLAB_JAVA_OPTS:-} -jar "$here/lib/convolab.jar" "$@" \
+  2> >(grep -v -x --line-buffered 'WARNING: Using incubator modules: jdk.incubator.vector' >&2)
 SH
 cat > bin-tests.tmp <<'SH'
 #!/bin/sh
