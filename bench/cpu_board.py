@@ -54,6 +54,7 @@ def main():
     ap.add_argument("--radii", default="3", help="comma-separated radii (default 3; the issue's sweep: 1,2,3,5,7,10,15,23,31)")
     args = ap.parse_args()
     cv2.setNumThreads(2)
+    load_before = os.getloadavg()[0]
     rounds = []
     for _ in range(ROUNDS):
         cmd, r = one_round(3, REPEAT, WARMUP)
@@ -72,7 +73,7 @@ def main():
     result = {"machine": f"{os.cpu_count()} cores, {model}", "date_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
               "command": "/usr/bin/python3 bench/cpu_board.py" + ("" if args.radii == "3" else " --radii " + args.radii), "repeat": REPEAT, "threads": 2, "opencv": cv2.__version__,
               "opencv_ms": mid["opencv_ms"], "convolab_ms": mid["convolab_ms"], "convolab_end_to_end_ms": mid["convolab_end_to_end_ms"],
-              "convolab_strategy": mid["strategy"], "convolab_command": " ".join(["convolab"] + cmd[len(JAVA):]), "rounds": rounds,
+              "convolab_strategy": mid["strategy"], "load_before": load_before, "load_after": os.getloadavg()[0], "convolab_command": " ".join(["convolab"] + cmd[len(JAVA):]), "rounds": rounds,
               "radii": sorted([mid] + sweep, key=lambda r: r["radius"]) if sweep else []}
     os.makedirs(os.path.join(ROOT, "bench", "results", "cpu"), exist_ok=True)
     with open(os.path.join(ROOT, "bench", "results", "cpu", "cpu-board.json"), "w") as f:
