@@ -468,6 +468,21 @@ def main():
                 p(f"| {r['radius']} | {r['convolab_ms']:.1f} | {r['strategy']} | {r['opencv_ms']:.1f} | "
                   f"{r['convolab_ms'] / r['opencv_ms']:.2f}× |")
             p("")
+        ab_path = os.path.join(ROOT, "bench", "results", "cpu", "cpu-ab.json")
+        if os.path.exists(ab_path):
+            ab = json.load(open(ab_path))
+            p(f"Before and after the Vector API kernel, in alternating rounds (the old jar, the new one with and without the "
+              f"module, OpenCV; {ab['rounds']} rounds of a fresh JVM each, the median of the rounds' medians of "
+              f"{ab['repeat']} after {ab['warmup']} warm-up runs), {ab['machine']}, {ab['date_utc']} UTC, load average "
+              f"{ab['load_min']:.1f} to {ab['load_max']:.1f}, `{ab['command']}`. In brackets: ÷ OpenCV; user CPU "
+              f"seconds of the whole JVM (start and JIT included) after the slash:\n")
+            p("| radius | before | after, Vector API | after, scalar loops | OpenCV ms |")
+            p("|---:|---:|---:|---:|---:|")
+            for r in ab["radii"]:
+                cv = r["opencv"]["ms"]
+                cell = lambda s: f"{r[s]['ms']:.1f} ms ({r[s]['ms'] / cv:.2f}×) / {r[s]['user_s']:.2f} s"
+                p(f"| {r['radius']} | {cell('old')} | {cell('new-vector')} | {cell('new-scalar')} | {cv:.1f} |")
+            p("")
         p("How: with `--add-modules jdk.incubator.vector` (the board and the bundle's launcher pass it) the 2D and "
           "separable loops are `VectorTapKernel`, the JDK's Vector API: four vectors of outputs (16 floats each with "
           "AVX-512) summed in registers over all the mask's taps in one flat loop, read straight from the padded plane, "

@@ -32,7 +32,7 @@ cat > bundle/convolab/bin/convolab <<'SH'
 #!/usr/bin/env bash
 # Convolab launcher: the bundled Java runtime and the app jar.
 here=$(cd "$(dirname "$0")/.." && pwd)
-# --add-modules jdk.incubator.vector: the CPU engine's Vector API kernel (about twice the scalar loops' speed).
+# --add-modules jdk.incubator.vector: the CPU engine's Vector API kernel (1.5 to 2 times the scalar loops' speed).
 # The JVM then prints "WARNING: Using incubator modules: jdk.incubator.vector" on every start, with no option
 # to silence it, so stderr passes through a filter that drops that one line (and only it); exec keeps the
 # JVM's pid, exit status and signals. CONVOLAB_JAVA_OPTS=-Dconvolab.cpu.vector=false takes the scalar loops.
