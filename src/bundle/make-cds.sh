@@ -14,9 +14,11 @@ java=$1 jar=$2 samples=$3 list=$4 archive=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp "$samples/rocket.jpg" "$samples/coffee.png" "$tmp/"
-if "$java" -Xshare:off -XX:DumpLoadedClassList="$tmp/filter.lst" -jar "$jar" filter "$tmp/rocket.jpg" -o "$tmp/f.jpg" \
+# the CPU engine's Vector API module, as the bundle's launcher and the README's alias add it
+vector=$("$java" --list-modules 2>/dev/null | grep -q '^jdk.incubator.vector' && echo "--add-modules jdk.incubator.vector")
+if "$java" $vector -Xshare:off -XX:DumpLoadedClassList="$tmp/filter.lst" -jar "$jar" filter "$tmp/rocket.jpg" -o "$tmp/f.jpg" \
      --mask gaussian:1:5 --backend cpu >/dev/null 2>&1 \
-   && "$java" -Xshare:off -XX:DumpLoadedClassList="$tmp/batch.lst" -jar "$jar" batch "$tmp/rocket.jpg" "$tmp/coffee.png" \
+   && "$java" $vector -Xshare:off -XX:DumpLoadedClassList="$tmp/batch.lst" -jar "$jar" batch "$tmp/rocket.jpg" "$tmp/coffee.png" \
      -o "$tmp/out" --mask gaussian:1:5 --backend cpu --format same >/dev/null 2>&1; then
   # one list: each class once, in the order first loaded (comment lines dropped)
   cat "$tmp/filter.lst" "$tmp/batch.lst" | grep -v '^#' | awk '!seen[$0]++' > "$list"
@@ -25,7 +27,7 @@ else
   exit 0
 fi
 if [[ -n "$archive" ]]; then
-  if "$java" -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$archive" -cp "$jar" >"$tmp/dump.log" 2>&1; then
+  if "$java" $vector -Xshare:dump -XX:SharedClassListFile="$list" -XX:SharedArchiveFile="$archive" -cp "$jar" >"$tmp/dump.log" 2>&1; then
     echo "[INFO] class-data sharing archive: $archive (java -XX:SharedArchiveFile=$archive -jar $jar)"
   else
     echo "[WARNING] no class-data sharing archive made (see make-cds.sh); the jar runs without one" >&2

@@ -33,7 +33,9 @@ import org.convolab.core.Timings;
  * (rows, then columns) when the strategy asks for it or is auto. Rows are split across threads.
  * Strategy fft, and auto for large masks that are not separable, correlate the same padded planes
  * through {@link FftConvolver}; its plan (with the mask's spectrum) is kept while the mask and
- * image size stay. {@link CpuPlanner} decides the path.
+ * image size stay. {@link CpuPlanner} decides the path. Where the JVM has the Vector API
+ * ({@code --add-modules jdk.incubator.vector}) the 2D and separable loops run through {@link VectorTapKernel}
+ * instead (same bits, read straight from the padded plane with no shifted copies; {@link TapKernels}).
  */
 public final class CpuEngine implements ConvolutionEngine {
 
@@ -42,6 +44,8 @@ public final class CpuEngine implements ConvolutionEngine {
 
     private final ForkJoinPool pool;
     private final int threads;
+    /** The SIMD kernel ({@link TapKernels}), or null for the scalar loops. */
+    private final TapKernel simd;
     /** The last FFT plan, taken out while a filter uses it (a plan is not thread-safe). */
     private final AtomicReference<CachedFft> lastFft = new AtomicReference<>();
 
@@ -58,8 +62,14 @@ public final class CpuEngine implements ConvolutionEngine {
     }
 
     public CpuEngine(int threads) {
+        this(threads, TapKernels.vector());
+    }
+
+    /** An engine on {@code threads} threads whose 2D and separable loops use {@code simd} when present, else the scalar loops. */
+    CpuEngine(int threads, java.util.Optional<TapKernel> simd) {
         this.threads = Math.max(1, threads);
         this.pool = new ForkJoinPool(this.threads);
+        this.simd = simd.orElse(null);
     }
 
     @Override
@@ -92,7 +102,7 @@ public final class CpuEngine implements ConvolutionEngine {
         int pw = w + 2 * rx;
         int ph = h + 2 * ry;
         float[] padded = new float[Math.multiplyExact(pw, ph)];
-        float[][] rows = separablePath ? new float[ph][w] : null;
+        float[][] rows = separablePath && simd == null ? new float[ph][w] : null;
         double padMs = 0;
         List<Double> channelMs = new ArrayList<>(3);
         try {
@@ -154,38 +164,64 @@ public final class CpuEngine implements ConvolutionEngine {
                     continue;
                 }
                 int s = sy * w;
-                for (int px = 0; px < pw; px++) {
-                    int sx = xmap[px];
-                    padded[o + px] = sx < 0 ? ghost : (float) ((src[s + sx] >>> shift) & 0xff);
+                // The ghost columns through the policy's map, the image's own columns straight across.
+                for (int px = 0; px < rx; px++) {
+                    padded[o + px] = ghostOrPixel(src, s, xmap[px], shift, ghost);
+                    padded[o + rx + w + px] = ghostOrPixel(src, s, xmap[rx + w + px], shift, ghost);
+                }
+                int d = o + rx;
+                for (int x = 0; x < w; x++) {
+                    padded[d + x] = (float) ((src[s + x] >>> shift) & 0xff);
                 }
             }
         });
+    }
+
+    private static float ghostOrPixel(int[] src, int rowStart, int sx, int shift, float ghost) {
+        return sx < 0 ? ghost : (float) ((src[rowStart + sx] >>> shift) & 0xff);
     }
 
     /** 2D correlation from the padded plane into channel bits of out. */
     private void direct(float[] padded, int pw, int w, int h, Mask mask, int[] out, int shift, FilterSpec spec) {
         int mw = mask.width();
         int mh = mask.height();
-        float[] m = mask.weights();
+        TapList taps = new TapList(mask.weights(), mw, mh);
+        if (simd != null) {
+            int[] offsets = taps.offsets(pw);
+            parallelRows(h, (y0, y1) -> {
+                float[] acc = new float[w];
+                for (int y = y0; y < y1; y++) {
+                    simd.rows(padded, y * pw, offsets, taps.w, acc, 0, w);
+                    store(acc, out, y * w, w, shift, spec);
+                }
+            });
+            return;
+        }
         // Each input row's shifted copies serve mh output rows: keep the last mh in a ring when that fits
         // in about 16 MB a thread, else copy them for every output row.
         boolean ring = (long) mh * mw * w <= RING_FLOATS;
         parallelRows(h, (y0, y1) -> {
             float[] acc = new float[w];
             float[][][] shifted = new float[ring ? mh : 1][mw][w];
+            float[][] under = new float[taps.size()][];
             for (int y = y0; y < y1; y++) {
                 java.util.Arrays.fill(acc, 0f);
                 if (ring) {
                     for (int r = (y == y0 ? y : y + mh - 1); r < y + mh; r++) {
                         shiftRow(padded, r * pw, mw, w, shifted[r % mh]);
                     }
-                }
-                for (int j = 0; j < mh; j++) {
-                    float[][] rowTaps = ring ? shifted[(y + j) % mh] : shifted[0];
-                    if (!ring) {
-                        shiftRow(padded, (y + j) * pw, mw, w, rowTaps);
+                    for (int t = 0; t < under.length; t++) {
+                        under[t] = shifted[(y + taps.j[t]) % mh][taps.i[t]];
                     }
-                    accumulate(acc, rowTaps, m, j * mw, mw, w);
+                    accumulate(acc, under, taps.w, 0, under.length, w);
+                } else {
+                    for (int j = 0; j < mh; j++) {
+                        shiftRow(padded, (y + j) * pw, mw, w, shifted[0]);
+                        for (int t = taps.start[j]; t < taps.start[j + 1]; t++) {
+                            under[t] = shifted[0][taps.i[t]];
+                        }
+                        accumulate(acc, under, taps.w, taps.start[j], taps.start[j + 1], w);
+                    }
                 }
                 store(acc, out, y * w, w, shift, spec);
             }
@@ -203,31 +239,31 @@ public final class CpuEngine implements ConvolutionEngine {
         }
     }
 
-    /** acc[x] += sum over i of weights[wOff + i] * rows[i][x], four rows a pass. */
-    static void accumulate(float[] acc, float[][] rows, float[] weights, int wOff, int count, int w) {
-        int i = 0;
-        for (; i + 4 <= count; i += 4) {
-            sum4(acc, rows[i], rows[i + 1], rows[i + 2], rows[i + 3], weights[wOff + i], weights[wOff + i + 1],
-                    weights[wOff + i + 2], weights[wOff + i + 3], w);
+    /**
+     * acc[x] += weights[t] * rows[t][x] for t from t0 until t1, one tap after another ({@link TapList}'s order),
+     * four rows a pass (C2 vectorises these loops; with eight arrays in one loop it no longer does).
+     */
+    static void accumulate(float[] acc, float[][] rows, float[] weights, int t0, int t1, int w) {
+        int t = t0;
+        for (; t + 4 <= t1; t += 4) {
+            sum4(acc, rows[t], rows[t + 1], rows[t + 2], rows[t + 3], weights[t], weights[t + 1], weights[t + 2],
+                    weights[t + 3], w);
         }
-        for (; i < count; i++) {
-            sum1(acc, rows[i], weights[wOff + i], w);
+        for (; t < t1; t++) {
+            sum1(acc, rows[t], weights[t], w);
         }
     }
 
     private static void sum4(float[] acc, float[] s0, float[] s1, float[] s2, float[] s3, float a, float b, float c, float d,
                              int w) {
         for (int x = 0; x < w; x++) {
-            acc[x] += a * s0[x] + b * s1[x] + c * s2[x] + d * s3[x];
+            acc[x] = acc[x] + a * s0[x] + b * s1[x] + c * s2[x] + d * s3[x];
         }
     }
 
     private static void sum1(float[] acc, float[] s0, float a, int w) {
-        if (a == 0f) {
-            return;
-        }
         for (int x = 0; x < w; x++) {
-            acc[x] += a * s0[x];
+            acc[x] = acc[x] + a * s0[x];
         }
     }
 
@@ -236,21 +272,48 @@ public final class CpuEngine implements ConvolutionEngine {
                            int shift, FilterSpec spec) {
         float[] row = sep.row();
         float[] col = sep.column();
+        TapList rowTaps = new TapList(row, row.length, 1);
+        TapList colTaps = new TapList(col, 1, col.length);
+        if (simd != null) {
+            // Row sums in one plane, so that the column pass is the same kernel with offsets j * w.
+            float[] plane = new float[Math.multiplyExact(ph, w)];
+            int[] rowOffsets = rowTaps.offsets(pw);
+            int[] colOffsets = colTaps.offsets(w);
+            parallelRows(ph, (y0, y1) -> {
+                for (int y = y0; y < y1; y++) {
+                    simd.rows(padded, y * pw, rowOffsets, rowTaps.w, plane, y * w, w);
+                }
+            });
+            parallelRows(h, (y0, y1) -> {
+                float[] acc = new float[w];
+                for (int y = y0; y < y1; y++) {
+                    simd.rows(plane, y * w, colOffsets, colTaps.w, acc, 0, w);
+                    store(acc, out, y * w, w, shift, spec);
+                }
+            });
+            return;
+        }
         parallelRows(ph, (y0, y1) -> {
             float[][] shifted = new float[row.length][w];
+            float[][] under = new float[rowTaps.size()][];
+            for (int t = 0; t < under.length; t++) {
+                under[t] = shifted[rowTaps.i[t]];
+            }
             for (int y = y0; y < y1; y++) {
                 java.util.Arrays.fill(rows[y], 0f);
                 shiftRow(padded, y * pw, row.length, w, shifted);
-                accumulate(rows[y], shifted, row, 0, row.length, w);
+                accumulate(rows[y], under, rowTaps.w, 0, under.length, w);
             }
         });
         parallelRows(h, (y0, y1) -> {
             float[] acc = new float[w];
-            float[][] window = new float[col.length][];
+            float[][] window = new float[colTaps.size()][];
             for (int y = y0; y < y1; y++) {
                 java.util.Arrays.fill(acc, 0f);
-                System.arraycopy(rows, y, window, 0, col.length);
-                accumulate(acc, window, col, 0, col.length, w);
+                for (int t = 0; t < window.length; t++) {
+                    window[t] = rows[y + colTaps.j[t]];
+                }
+                accumulate(acc, window, colTaps.w, 0, window.length, w);
                 store(acc, out, y * w, w, shift, spec);
             }
         });
@@ -266,16 +329,20 @@ public final class CpuEngine implements ConvolutionEngine {
     }
 
     /** The output mapping of {@link FilterSpec#toByte}, in float. */
-    private static void store(float[] acc, int[] out, int o, int w, int shift, FilterSpec spec) {
+    private void store(float[] acc, int[] out, int o, int w, int shift, FilterSpec spec) {
         float div = spec.divisor();
         float off = spec.offset();
         boolean abs = spec.abs();
-        for (int x = 0; x < w; x++) {
+        boolean plain = div == 1f && off == 0f;
+        int done = simd == null ? 0 : simd.store(acc, out, o, w, shift, div, off, abs);
+        for (int x = done; x < w; x++) {
             float a = abs ? Math.abs(acc[x]) : acc[x];
             if (!Float.isFinite(a)) {
                 throw overflow(a);
             }
-            float v = (float) Math.floor(a / div + off + 0.5f);
+            // floor(v) as FilterSpec#toByte has it: inside (0, 255) the cast truncates a positive v, which is the floor.
+            // Divisor 1 and offset 0 (most filters) give the same v without the division.
+            float v = plain ? a + 0.5f : a / div + off + 0.5f;
             int b = v <= 0f ? 0 : (v >= 255f ? 255 : (int) v);
             out[o + x] |= b << shift;
         }

@@ -15,13 +15,16 @@ import org.convolab.core.Strategy;
  * The CPU's {@link PlaneFilter}: the same float arithmetic as {@link CpuEngine} (the same
  * {@link CpuEngine#shiftRow} and {@link CpuEngine#accumulate}, in the same order), so an 8-bit grey
  * plane filtered here gives the bits CpuEngine gives each channel. Rows are split across threads.
- * Three paths ({@link CpuPlanner#planePlan}): rows then columns, the 2D loop, and FFT correlation
+ * Three paths ({@link CpuPlanner#planePlan}): rows then columns and the 2D loop, both through
+ * {@link VectorTapKernel} where the Vector API is present (same bits), and FFT correlation
  * ({@link FftConvolver}) for fft and for large masks that are not separable.
  */
 public final class CpuPlaneFilter implements PlaneFilter {
 
     private final ForkJoinPool pool;
     private final int threads;
+    /** The SIMD kernel ({@link TapKernels}), or null for the scalar loops. */
+    private final TapKernel simd;
 
     /** A filter on all available cores. */
     public CpuPlaneFilter() {
@@ -29,8 +32,14 @@ public final class CpuPlaneFilter implements PlaneFilter {
     }
 
     public CpuPlaneFilter(int threads) {
+        this(threads, TapKernels.vector());
+    }
+
+    /** A filter on {@code threads} threads whose 2D and separable loops use {@code simd} when present, else the scalar loops. */
+    CpuPlaneFilter(int threads, java.util.Optional<TapKernel> simd) {
         this.threads = Math.max(1, threads);
         this.pool = new ForkJoinPool(this.threads);
+        this.simd = simd.orElse(null);
     }
 
     @Override
@@ -95,15 +104,30 @@ public final class CpuPlaneFilter implements PlaneFilter {
     private void direct(float[] padded, int pw, int w, int outRows, Mask mask, float[] sums) {
         int mw = mask.width();
         int mh = mask.height();
-        float[] m = mask.weights();
+        TapList taps = new TapList(mask.weights(), mw, mh);
+        if (simd != null) {
+            int[] offsets = taps.offsets(pw);
+            parallelRows(outRows, (y0, y1) -> {
+                float[] acc = new float[w];
+                for (int y = y0; y < y1; y++) {
+                    simd.rows(padded, y * pw, offsets, taps.w, acc, 0, w);
+                    System.arraycopy(acc, 0, sums, y * w, w);
+                }
+            });
+            return;
+        }
         parallelRows(outRows, (y0, y1) -> {
             float[] acc = new float[w];
-            float[][] taps = new float[mw][w];
+            float[][] shifted = new float[mw][w];
+            float[][] under = new float[taps.size()][];
             for (int y = y0; y < y1; y++) {
                 Arrays.fill(acc, 0f);
                 for (int j = 0; j < mh; j++) {
-                    CpuEngine.shiftRow(padded, (y + j) * pw, mw, w, taps);
-                    CpuEngine.accumulate(acc, taps, m, j * mw, mw, w);
+                    CpuEngine.shiftRow(padded, (y + j) * pw, mw, w, shifted);
+                    for (int t = taps.start[j]; t < taps.start[j + 1]; t++) {
+                        under[t] = shifted[taps.i[t]];
+                    }
+                    CpuEngine.accumulate(acc, under, taps.w, taps.start[j], taps.start[j + 1], w);
                 }
                 System.arraycopy(acc, 0, sums, y * w, w);
             }
@@ -113,21 +137,46 @@ public final class CpuPlaneFilter implements PlaneFilter {
     private void separable(float[] padded, int pw, int inRows, int w, int outRows, SeparableMask sep, float[] sums) {
         float[] row = sep.row();
         float[] col = sep.column();
+        TapList rowTaps = new TapList(row, row.length, 1);
+        TapList colTaps = new TapList(col, 1, col.length);
+        if (simd != null) {
+            // Row sums in one plane, so that the column pass is the same kernel with offsets j * w.
+            float[] plane = new float[Math.multiplyExact(inRows, w)];
+            int[] rowOffsets = rowTaps.offsets(pw);
+            int[] colOffsets = colTaps.offsets(w);
+            parallelRows(inRows, (y0, y1) -> {
+                for (int y = y0; y < y1; y++) {
+                    simd.rows(padded, y * pw, rowOffsets, rowTaps.w, plane, y * w, w);
+                }
+            });
+            parallelRows(outRows, (y0, y1) -> {
+                for (int y = y0; y < y1; y++) {
+                    simd.rows(plane, y * w, colOffsets, colTaps.w, sums, y * w, w);
+                }
+            });
+            return;
+        }
         float[][] rowSums = new float[inRows][w];
         parallelRows(inRows, (y0, y1) -> {
-            float[][] taps = new float[row.length][w];
+            float[][] shifted = new float[row.length][w];
+            float[][] under = new float[rowTaps.size()][];
+            for (int t = 0; t < under.length; t++) {
+                under[t] = shifted[rowTaps.i[t]];
+            }
             for (int y = y0; y < y1; y++) {
-                CpuEngine.shiftRow(padded, y * pw, row.length, w, taps);
-                CpuEngine.accumulate(rowSums[y], taps, row, 0, row.length, w);
+                CpuEngine.shiftRow(padded, y * pw, row.length, w, shifted);
+                CpuEngine.accumulate(rowSums[y], under, rowTaps.w, 0, under.length, w);
             }
         });
         parallelRows(outRows, (y0, y1) -> {
             float[] acc = new float[w];
-            float[][] window = new float[col.length][];
+            float[][] window = new float[colTaps.size()][];
             for (int y = y0; y < y1; y++) {
                 Arrays.fill(acc, 0f);
-                System.arraycopy(rowSums, y, window, 0, col.length);
-                CpuEngine.accumulate(acc, window, col, 0, col.length, w);
+                for (int t = 0; t < window.length; t++) {
+                    window[t] = rowSums[y + colTaps.j[t]];
+                }
+                CpuEngine.accumulate(acc, window, colTaps.w, 0, window.length, w);
                 System.arraycopy(acc, 0, sums, y * w, w);
             }
         });

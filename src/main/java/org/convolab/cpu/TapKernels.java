@@ -1,0 +1,35 @@
+package org.convolab.cpu;
+
+import java.util.Optional;
+
+/**
+ * Picks the CPU filters' SIMD kernel once: {@link VectorTapKernel} when the JVM runs with
+ * {@code --add-modules jdk.incubator.vector} (an incubator module in Java 17, so not resolved by
+ * {@code java -jar} alone), else none and the filters take their scalar loops. The vector class is
+ * loaded only after the module was found, so a JVM without it never sees a missing class.
+ * {@code -Dconvolab.cpu.vector=false} turns the vector path off (to compare the two).
+ */
+final class TapKernels {
+
+    private static final Optional<TapKernel> VECTOR = load();
+
+    private TapKernels() {
+    }
+
+    /** The vector kernel, or empty where the module is absent or the property turns it off. */
+    static Optional<TapKernel> vector() {
+        return VECTOR;
+    }
+
+    private static Optional<TapKernel> load() {
+        if ("false".equals(System.getProperty("convolab.cpu.vector"))
+                || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of((TapKernel) Class.forName("org.convolab.cpu.VectorTapKernel").getDeclaredConstructor().newInstance());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return Optional.empty();
+        }
+    }
+}
