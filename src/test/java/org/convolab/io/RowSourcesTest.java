@@ -58,6 +58,22 @@ class RowSourcesTest {
         assertThat(rows(whole)).hasNumberOfRows(150);
     }
 
+    @Test
+    void aTiffWhoseLastStripIsShorterIsReadAndOneCutShortIsStillRefused() throws Exception {
+        // libvips's 40x150 16-bit RGB TIFF: strips of 128 rows, the last one 22 rows (TwelveMonkeys warns of it)
+        Path tiff = dir.resolve("short-last-strip.tif");
+        try (var in = RowSourcesTest.class.getResourceAsStream("short-last-strip-16bit.tif")) {
+            Files.copy(in, tiff);
+        }
+        int[][] rows = rows(tiff);
+        assertThat(rows).hasNumberOfRows(150);
+        assertThat(rows[149]).hasSize(40 * 3);
+        assertThat(Arrays.stream(rows[149]).max().getAsInt()).as("the last strip's pixels are there").isGreaterThan(255);
+        byte[] bytes = Files.readAllBytes(tiff);
+        Path cut = Files.write(dir.resolve("cut.tif"), Arrays.copyOf(bytes, bytes.length / 2));
+        assertThatThrownBy(() -> rows(cut)).isInstanceOf(ConvolabException.class).hasMessageContaining("cannot");
+    }
+
     // item 5
 
     /** A GIF whose one image declares {@code w}x{@code h} and whose LZW data holds one pixel. */
