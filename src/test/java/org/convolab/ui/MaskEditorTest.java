@@ -67,10 +67,17 @@ class MaskEditorTest {
     @Test
     void a13x13MaskShowsAllItsValuesUncutOnceThePanelIsWideEnough(FxRobot robot) {
         robot.interact(() -> MaskEditorFitTest.choose(editor.numbersView));
-        robot.interact(() -> editor.getScene().getWindow().setWidth(300)); // narrower than 13 numbers at 0.75
+        robot.interact(() -> {
+            // the stage is the one TestFX keeps for every test class: whatever size an earlier class left
+            Stage stage = (Stage) editor.getScene().getWindow();
+            stage.setMaximized(false);
+            stage.setMinWidth(0);
+            stage.setWidth(300); // narrower than 13 numbers at 0.75
+        });
+        UiWait.until(() -> editor.getWidth() <= 300);
         robot.interact(() -> editor.show(MaskPresets.parse("gaussian:2")));
         WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitForFxEvents();
+        UiWait.until(() -> !editor.showsNumbers()); // the fit is decided after the layout pass the new size asks for
         assertThat(editor.showsNumbers()).as("wider than the panel: the heat map").isFalse();
         assertThat(editor.numbersView.isDisabled()).isTrue();
         robot.interact(() -> {
