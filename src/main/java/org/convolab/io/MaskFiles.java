@@ -73,7 +73,8 @@ public final class MaskFiles {
      */
     public static Matrix readMatrix(Path file) {
         String text = readText(file);
-        String source = UserText.escape(file.getFileName().toString());
+        // a file by its name ("m.txt line 3: ..."); a device or pipe by its whole path ("/dev/null", not "null")
+        String source = UserText.escape((Files.isRegularFile(file) ? file.getFileName() : file).toString());
         if (!isMatrixFile(file)) {
             return new Matrix(MaskText.parse(text, source), 1f, 0f);
         }

@@ -16,6 +16,13 @@ class MaskFilesTest {
     Path dir;
 
     @Test
+    void aDeviceOrPipeIsNamedByItsWholePath() {
+        Path devNull = Path.of("/dev/null");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(devNull), "no /dev/null on this system");
+        assertThatThrownBy(() -> MaskFiles.read(devNull)).hasMessage("/dev/null holds no weights");
+    }
+
+    @Test
     void writesAndReadsImageJText() throws Exception {
         Mask m = MaskPresets.parse("sobel-x");
         Path f = dir.resolve("sobel.txt");
