@@ -34,7 +34,7 @@ final class CudaJpeg implements DeviceJpeg {
     /** Whether a caller is driving the CUDA thread through the queue (guarded by {@code queued}). */
     private boolean driven;
 
-    private record Request(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality, CompletableFuture<byte[]> result) {
+    private record Request(byte[] jpeg, FilterSpec spec, LaunchPlan plan, int quality, CompletableFuture<byte[]> result) {
     }
 
     CudaJpeg(CudaEngine engine) {
@@ -48,8 +48,8 @@ final class CudaJpeg implements DeviceJpeg {
 
     @Override
     public byte[] transcode(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality) {
-        engine.plan(spec, strategy); // a strategy that does not apply is refused here, on the caller's thread
-        Request mine = new Request(jpeg, spec, strategy, quality, new CompletableFuture<>());
+        // planned here, on the caller's thread: a strategy that does not apply is refused before anything is queued
+        Request mine = new Request(jpeg, spec, engine.plan(spec, strategy), quality, new CompletableFuture<>());
         boolean drive;
         synchronized (queued) {
             queued.add(mine);
@@ -125,8 +125,8 @@ final class CudaJpeg implements DeviceJpeg {
                 }
             }
             if (TRACE) {
-                System.err.printf(java.util.Locale.ROOT, "nvjpeg batch %d: decode %.1f ms, filter+encode %.1f ms (%s)%n",
-                        batch.size(), (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6, codec.lastEncodeSplit());
+                System.err.printf(java.util.Locale.ROOT, "nvjpeg batch %d: decode %.1f ms, filter+encode %.1f ms%n",
+                        batch.size(), (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
             }
         } catch (RuntimeException e) {
             batch.forEach(r -> r.result().completeExceptionally(e));
@@ -149,7 +149,7 @@ final class CudaJpeg implements DeviceJpeg {
         if (!engine.fitsWhole(w, h)) {
             throw new Unsupported("a " + w + "x" + h + " image does not fit the GPU's free memory whole");
         }
-        LaunchPlan plan = engine.plan(r.spec(), r.strategy());
+        LaunchPlan plan = r.plan();
         ResidentImage image = engine.residentFor(w, h);
         int blocks = KernelLaunch.ceilDiv(w * h, 256);
         new KernelLaunch("convolab_ycc_to_argb").grid(blocks, 1).block(256, 1)
@@ -157,10 +157,6 @@ final class CudaJpeg implements DeviceJpeg {
                 .i(d.chromaWidth()).i(d.chromaWidth()).i(d.chromaHeight())
                 .ptr(image.argbIn().ptr()).i(w).i(h).i(d.hs()).i(d.vs()).run(session.module(), stream);
         engine.filterResident(image, r.spec(), plan, engine.launcher(plan.runs()));
-        if (TRACE) {
-            jcuda.driver.JCudaDriver.cuStreamSynchronize(stream);
-            codec.mark();
-        }
         new KernelLaunch("convolab_argb_to_rgbi").grid(blocks, 1).block(256, 1)
                 .ptr(image.argbOut().ptr()).ptr(codec.rgbi(w, h)).i(3 * w).i(w).i(h).run(session.module(), stream);
         return codec.encode(w, h, r.quality(), stream);

@@ -257,7 +257,6 @@ final class NvJpegCodec implements AutoCloseable {
      * chroma subsampling from quality 90, 4:2:0 below (as the CPU codec writes).
      */
     byte[] encode(int w, int h, int quality, CUstream stream) {
-        long t0 = System.nanoTime();
         long s = CudaLibrary.address(stream);
         encodeImage.clear();
         encodeImage.setLong(0, CudaLibrary.address(rgbi(w, h)));
@@ -270,31 +269,13 @@ final class NvJpegCodec implements AutoCloseable {
         LongByReference length = new LongByReference();
         NvJpeg.check(api.nvjpegEncodeRetrieveBitstream(hybrid, encodeState, null, length, s), "nvjpegEncodeRetrieveBitstream");
         cuStreamSynchronize(stream);
-        long t1 = System.nanoTime();
         encoded = PinnedBuffer.atLeast(encoded, length.getValue());
         Pointer out = new Pointer(CudaLibrary.address(encoded.pointer()));
         NvJpeg.check(api.nvjpegEncodeRetrieveBitstream(hybrid, encodeState, out, length, s), "nvjpegEncodeRetrieveBitstream");
         cuStreamSynchronize(stream);
         byte[] bytes = new byte[(int) length.getValue()];
         out.getByteBuffer(0, bytes.length).get(bytes); // a bulk copy: JNA's getByteArray goes at about 2 GB/s
-        split.append(String.format(java.util.Locale.ROOT, " [filter %.1f, encode %.1f, fetch %.1f]", (t0 - mark) / 1e6, (t1 - t0) / 1e6,
-                (System.nanoTime() - t1) / 1e6));
         return bytes;
-    }
-
-    private long mark = System.nanoTime();
-    private final StringBuilder split = new StringBuilder();
-
-    /** Marks the end of a file's filter, for the trace. */
-    void mark() {
-        mark = System.nanoTime();
-    }
-
-    /** The trace of the encodes since the last call. */
-    String lastEncodeSplit() {
-        String s = split.toString();
-        split.setLength(0);
-        return s;
     }
 
     @Override

@@ -299,19 +299,8 @@ public final class ImageFiles {
 
     /** {@link #write(RgbaImage, Path, boolean)} with the PNG level and JPEG quality given. */
     public static void write(RgbaImage image, Path file, boolean replace, EncodeOptions options) {
-        checkWritable(file, replace);
         String format = formatOf(file);
-        String name = UserText.escape(file.toString());
-        Path target = FileIdentity.resolved(file);
-        try {
-            AtomicWrite.writeChannel(target, replace, ch -> ImageEncoders.encode(image, format, ch, options));
-        } catch (FileAlreadyExistsException e) {
-            throw exists(name);
-        } catch (AccessDeniedException e) {
-            throw new ConvolabException("cannot write " + name + ": permission denied");
-        } catch (IOException e) {
-            throw new ConvolabException("cannot write " + name + detail(rootCause(e)));
-        }
+        atomically(file, replace, ch -> ImageEncoders.encode(image, format, ch, options));
     }
 
     /**
@@ -319,10 +308,20 @@ public final class ImageFiles {
      * atomically, with the same checks and messages.
      */
     public static void writeEncoded(byte[] encoded, Path file, boolean replace) {
+        atomically(file, replace, ch -> {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(encoded);
+            while (bytes.hasRemaining()) {
+                ch.write(bytes);
+            }
+        });
+    }
+
+    /** The checks, the atomic write through the path the file system resolves, and one line for each failure. */
+    private static void atomically(Path file, boolean replace, AtomicWrite.ChannelContent content) {
         checkWritable(file, replace);
         String name = UserText.escape(file.toString());
         try {
-            AtomicWrite.write(FileIdentity.resolved(file), replace, out -> out.write(encoded));
+            AtomicWrite.writeChannel(FileIdentity.resolved(file), replace, content);
         } catch (FileAlreadyExistsException e) {
             throw exists(name);
         } catch (AccessDeniedException e) {

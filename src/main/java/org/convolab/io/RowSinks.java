@@ -242,10 +242,8 @@ public final class RowSinks {
         if (kind.equals("jpeg") && !out.grey()) {
             // colour JPEG: the codec JpegCodecs chose (libjpeg-turbo where the system has it) takes packed ARGB
             JpegCodec codec = JpegCodecs.encoder();
-            OutputStream jpeg = withExif(sink, options);
-            codec.encode(packed != null ? packed : packRows(body, in, out, w, h), options.jpegQuality(),
-                    icc.flatMap(JpegFiles::kept), jpeg);
-            jpeg.close();
+            RgbaImage image = packed != null ? packed : packRows(body, in, out, w, h);
+            encodeWithExif(sink, options, jpeg -> codec.encode(image, options.jpegQuality(), icc.flatMap(JpegFiles::kept), jpeg));
             JpegCodecs.encoded(codec.name());
             return;
         }
@@ -269,9 +267,7 @@ public final class RowSinks {
             });
         }
         if (kind.equals("jpeg")) { // grey
-            OutputStream jpeg = withExif(sink, options);
-            ImageIoJpegCodec.write(img, options.jpegQuality(), jpeg);
-            jpeg.close();
+            encodeWithExif(sink, options, jpeg -> ImageIoJpegCodec.write(img, options.jpegQuality(), jpeg));
             JpegCodecs.encoded(JpegCodecs.imageIoName());
             return;
         }
@@ -350,45 +346,34 @@ public final class RowSinks {
         return new BufferedImage(cm, r, false, null);
     }
 
-    /**
-     * Where a JPEG encoder writes: {@code sink} itself, or where the options carry an EXIF block, a buffer
-     * that on close puts the block in as an APP1 segment after the encoder's JFIF header and writes the
-     * whole to {@code sink} (which it does not close).
-     */
-    private static OutputStream withExif(OutputStream sink, Options options) {
-        Optional<byte[]> exif = options.exif().app1Tiff();
-        if (exif.isEmpty()) {
-            return new java.io.FilterOutputStream(sink) {
-                @Override
-                public void write(byte[] b, int off, int len) throws IOException {
-                    out.write(b, off, len);
-                }
+    /** A JPEG encoder writing into a stream. */
+    @FunctionalInterface
+    private interface JpegEncoder {
+        void encode(OutputStream out) throws IOException;
+    }
 
-                @Override
-                public void close() throws IOException {
-                    flush(); // the sink stays open: AtomicWrite syncs and closes the file
-                }
-            };
+    /**
+     * Runs the encoder into {@code sink}; where the options carry an EXIF block, into a buffer first, then the
+     * block goes in as an APP1 segment after the encoder's JFIF header ({@link JpegMarkers#withSegments}).
+     */
+    private static void encodeWithExif(OutputStream sink, Options options, JpegEncoder encoder) throws IOException {
+        Optional<byte[]> exif = options.exif().app1Tiff(); // at most one segment's worth (Exif.app1Tiff)
+        if (exif.isEmpty()) {
+            encoder.encode(sink);
+            return;
         }
-        return new java.io.ByteArrayOutputStream() {
-            @Override
-            public void close() throws IOException {
-                byte[] tiff = exif.get();
-                byte[] app1 = new byte[4 + 6 + tiff.length];
-                int len = app1.length - 2;
-                if (len > 0xffff) {
-                    sink.write(toByteArray()); // a block too large for one segment is left out, as ImageIO did
-                    return;
-                }
-                app1[0] = (byte) 0xFF;
-                app1[1] = (byte) 0xE1;
-                app1[2] = (byte) (len >> 8);
-                app1[3] = (byte) len;
-                System.arraycopy("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, app1, 4, 6);
-                System.arraycopy(tiff, 0, app1, 10, tiff.length);
-                sink.write(JpegMarkers.withSegments(toByteArray(), java.util.List.of(app1)));
-            }
-        };
+        java.io.ByteArrayOutputStream jpeg = new java.io.ByteArrayOutputStream();
+        encoder.encode(jpeg);
+        byte[] tiff = exif.get();
+        byte[] app1 = new byte[4 + 6 + tiff.length];
+        int len = app1.length - 2;
+        app1[0] = (byte) 0xFF;
+        app1[1] = (byte) 0xE1;
+        app1[2] = (byte) (len >> 8);
+        app1[3] = (byte) len;
+        System.arraycopy("Exif\0\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, app1, 4, 6);
+        System.arraycopy(tiff, 0, app1, 10, tiff.length);
+        sink.write(JpegMarkers.withSegments(jpeg.toByteArray(), java.util.List.of(app1)));
     }
 
     /** Tags of the image's own layout, which the TIFF writer sets: never copied from an EXIF block. */
