@@ -27,6 +27,14 @@ public interface PlaneFilter extends AutoCloseable {
      */
     LaunchPlan correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy, float[] sums);
 
+    /**
+     * The filter of whole images of interleaved samples in one call, where this plane filter has one (the CUDA
+     * engine's); the caller then hands over a whole grey, 16-bit or float image instead of a channel at a time.
+     */
+    default java.util.Optional<SampleImageFilter> sampleImages() {
+        return java.util.Optional.empty();
+    }
+
     @Override
     void close();
 

@@ -301,6 +301,11 @@ public final class CudaEngine implements ConvolutionEngine {
     /** Faults this engine has survived. */
     private int faultsSurvived;
 
+    /** Whether {@code bytes} of device memory can be had for an image (the resident one freed if need be); on the CUDA thread. */
+    boolean roomFor(long bytes) {
+        return bytes <= imageBytesLimit();
+    }
+
     /** Device bytes a resident image of this size takes: ARGB in and out, seven float planes. */
     static long residentBytes(int w, int h) {
         return 11L * 4 * w * h;

@@ -35,6 +35,8 @@ public final class CudaPlaneFilter implements PlaneFilter {
     private final CudaEngine engine;
     /** The device buffers of the last plane; the CUDA thread's. */
     private Buffers buffers;
+    /** Whole images of interleaved samples, made when first asked for. */
+    private CudaSampleFilter samples;
 
     CudaPlaneFilter(CudaEngine engine) {
         this.engine = engine;
@@ -118,9 +120,24 @@ public final class CudaPlaneFilter implements PlaneFilter {
         }
     }
 
+    /** Whole grey, 16-bit and float images in one call ({@link CudaSampleFilter}). */
+    @Override
+    public synchronized java.util.Optional<org.convolab.core.SampleImageFilter> sampleImages() {
+        if (samples == null) {
+            samples = new CudaSampleFilter(engine);
+        }
+        return java.util.Optional.of(samples);
+    }
+
     /** Frees the device buffers (nothing to do once the engine is closed: its context took them). */
     @Override
     public void close() {
+        synchronized (this) {
+            if (samples != null) {
+                samples.close();
+                samples = null;
+            }
+        }
         engine.onThreadWhileOpen(() -> {
             try {
                 freeBuffers();

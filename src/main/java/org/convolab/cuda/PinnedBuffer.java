@@ -53,6 +53,11 @@ final class PinnedBuffer implements AutoCloseable {
         return new PinnedBuffer(Math.max(bytes + (bytes >> 3), 1 << 20)); // room to grow: fewer reallocations
     }
 
+    /** The first {@code n} bytes as a buffer in native order (the caller fills or reads it). */
+    java.nio.ByteBuffer bytes(long n) {
+        return host.getByteBuffer(0, n).order(ByteOrder.nativeOrder());
+    }
+
     /** Copies 16-bit samples in (two a 32-bit word, in the device's little-endian order). */
     void put(short[] samples) {
         host.getByteBuffer(0, (long) samples.length * 2).order(ByteOrder.nativeOrder()).asShortBuffer().put(samples);

@@ -1,5 +1,11 @@
 package org.convolab.engine;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Optional;
+import org.convolab.core.SampleImageFilter;
+import org.convolab.core.SampleImageFilter.Samples;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
@@ -46,6 +52,8 @@ public final class StripFilter {
     private final ConvolutionEngine engine;
     private final PlaneFilter planes;
     private final int bandRowsWanted;
+    /** Time the last plane-at-a-time band spent writing its rows, taken out of the filter phase. */
+    private long writeNs;
 
     /**
      * What a run did.
@@ -110,6 +118,12 @@ public final class StripFilter {
                 band = (int) Math.max(spec.mask().height(), Math.max(1, Math.min(h, DEFAULT_BAND_PIXELS / w)));
             }
             band = Math.min(band, h);
+            if (band == h && bandRowsWanted == 0 && !rgb8) {
+                Optional<Report> whole = wholeImage(src, sink, spec, strategy, mapping);
+                if (whole.isPresent()) {
+                    return whole.get();
+                }
+            }
             Window win = new Window(w * fmt.channels(), h, band + 2 * ry);
             TreeSet<Integer> edge = edgeRows(spec.border(), ry, h, true);
             edge.addAll(edgeRows(spec.border(), ry, h, false));
@@ -147,11 +161,78 @@ public final class StripFilter {
                 } else {
                     used = planarBand(win, w, fmt, y0, y1, ry, spec, strategy, in, sums, sink, mapping);
                 }
-                filterNs += System.nanoTime() - t;
+                filterNs += System.nanoTime() - t - writeNs;
+                writeNs = 0;
                 bands++;
             }
             return new Report(w, h, fmt, bands, prePass, used, filterNs / 1e6, mapping.output());
         }
+    }
+
+    /**
+     * The short way of a grey, 16-bit or float image that fits: the plane filter's {@link SampleImageFilter} (the
+     * GPU's) takes the whole image's interleaved samples in one call, so no channel is converted or filtered apart.
+     * Empty where the plane filter has none, the formats are not ones it holds (32-bit integers, a change between 8
+     * and 16 bits), or it cannot hold the image now; then the image goes the plane-at-a-time way.
+     *
+     * <p>The filter phase reported is from the samples read to the samples ready to write (packing the rows, the
+     * copies, the kernels); writing the file is not in it.
+     */
+    private Optional<Report> wholeImage(RowSource src, RowSink sink, FilterSpec spec, Strategy strategy, SampleMapping mapping) {
+        SampleFormat fmt = src.format();
+        SampleFormat outFmt = mapping.output();
+        Samples in = fmt.narrowInteger() ? Samples.U16 : fmt.isFloat() ? Samples.F32 : null;
+        Samples out = outFmt.equals(fmt) ? in : outFmt.isFloat() && in != null ? Samples.F32 : null;
+        Optional<SampleImageFilter> filter = planes.sampleImages();
+        int w = src.width();
+        int h = src.height();
+        int ch = fmt.channels();
+        if (in == null || out == null || filter.isEmpty() || !filter.get().holds(w, h, ch, in, out)) {
+            return Optional.empty();
+        }
+        SampleImageFilter f = filter.get();
+        int rowLength = w * ch;
+        int[][] rows = new int[h][];
+        for (int y = 0; y < h; y++) {
+            rows[y] = new int[rowLength];
+            src.readRow(rows[y]);
+        }
+        long t = System.nanoTime();
+        ByteBuffer inBuf = f.input((long) h * rowLength * in.bytes());
+        IntStream.range(0, h).parallel().forEach(y -> {
+            ByteBuffer view = inBuf.duplicate().order(ByteOrder.nativeOrder());
+            if (in == Samples.F32) { // the rows hold the floats' bits
+                view.asIntBuffer().put(y * rowLength, rows[y], 0, rowLength);
+            } else {
+                short[] s = new short[rowLength];
+                int[] row = rows[y];
+                for (int i = 0; i < rowLength; i++) {
+                    s[i] = (short) row[i];
+                }
+                view.asShortBuffer().put(y * rowLength, s, 0, rowLength);
+            }
+        });
+        ByteBuffer outBuf = f.output((long) h * rowLength * out.bytes());
+        int max = outFmt.narrowInteger() ? outFmt.maxValue() : 0;
+        LaunchPlan plan = f.filter(w, h, ch, in, out, max, spec, strategy);
+        IntStream.range(0, h).parallel().forEach(y -> {
+            ByteBuffer view = outBuf.duplicate().order(ByteOrder.nativeOrder());
+            int[] row = rows[y]; // read no more: the results go into it
+            if (out == Samples.F32) {
+                view.asIntBuffer().get(y * rowLength, row, 0, rowLength);
+            } else {
+                short[] s = new short[rowLength];
+                view.asShortBuffer().get(y * rowLength, s, 0, rowLength);
+                for (int i = 0; i < rowLength; i++) {
+                    row[i] = s[i] & 0xffff;
+                }
+            }
+        });
+        double ms = (System.nanoTime() - t) / 1e6;
+        for (int[] row : rows) {
+            sink.writeRow(row);
+        }
+        return Optional.of(new Report(w, h, fmt, 1, false, plan, ms, outFmt));
     }
 
     /**
@@ -258,9 +339,11 @@ public final class StripFilter {
             plan = planes.correlate(in, w, n, spec, strategy, sums);
             IntStream.range(0, n).parallel().forEach(y -> mapping.samples(sums, y * w, outRows[y], channel, ch, w));
         }
+        long w0 = System.nanoTime();
         for (int[] r : outRows) {
             sink.writeRow(r);
         }
+        writeNs = System.nanoTime() - w0; // the file's encoding is not the filter's time
         return plan;
     }
 

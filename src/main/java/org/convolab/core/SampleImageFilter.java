@@ -1,0 +1,57 @@
+package org.convolab.core;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Filters a whole image held as interleaved samples in one call: the short way of grey, 16-bit and float
+ * images, as {@link ConvolutionEngine#filter} is of 8-bit RGB. The caller writes the samples into
+ * {@link #input}, calls {@link #filter}, and reads the result from {@link #output}: on a GPU those are pinned host
+ * buffers, so only the file's samples cross the bus (2 bytes a 16-bit sample, not a float a sample) and the
+ * output mapping runs on the device.
+ *
+ * <p>The output mapping is {@link SampleMapping}'s, bit for bit: integer samples rounded half up and clamped to
+ * {@code 0..max}, float samples the mapped sums. Alpha (the last of 2 or 4 channels) passes through.
+ * An engine offers one through {@link PlaneFilter#sampleImages()}.
+ */
+public interface SampleImageFilter {
+
+    /** How samples are held in the buffers. */
+    enum Samples {
+        /** 8- or 16-bit unsigned integers, two bytes each, native order. */
+        U16(2),
+        /** 32-bit floats, native order. */
+        F32(4);
+
+        private final int bytes;
+
+        Samples(int bytes) {
+            this.bytes = bytes;
+        }
+
+        /** Bytes a sample. */
+        public int bytes() {
+            return bytes;
+        }
+    }
+
+    /** Whether the filter can take such an image whole now (a GPU: whether its free memory holds it). */
+    boolean holds(int width, int height, int channels, Samples in, Samples out);
+
+    /** A buffer of at least {@code bytes} (native order, position 0) that {@link #filter} reads; valid until the next call. */
+    ByteBuffer input(long bytes);
+
+    /** A buffer of at least {@code bytes} (native order, position 0) that {@link #filter} writes; valid until the next call. */
+    ByteBuffer output(long bytes);
+
+    /**
+     * Filters the image in {@link #input} into {@link #output}, every colour channel with the spec, alpha passed through.
+     *
+     * @param channels 1 (grey), 2 (grey, alpha), 3 (RGB) or 4 (RGBA)
+     * @param in       how the input samples are held
+     * @param out      how the output samples are held
+     * @param max      the largest integer output sample (255 or 65535); unused for float output
+     * @return what ran, with the kernels launched
+     * @throws ConvolabException when the strategy does not apply to the mask, or the backend fails
+     */
+    LaunchPlan filter(int width, int height, int channels, Samples in, Samples out, int max, FilterSpec spec, Strategy strategy);
+}

@@ -1,0 +1,259 @@
+package org.convolab.cuda;
+
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoDAsync;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import jcuda.CudaException;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.SampleImageFilter;
+import org.convolab.core.Strategy;
+
+/**
+ * The CUDA engine's {@link SampleImageFilter}: a whole grey, 16-bit or float image in one call. The interleaved
+ * samples go up from pinned memory in one copy, {@code convolab_u16_to_planes} (or {@code _f32_}) splits them into
+ * float planes, the strategy's kernels filter every colour plane (one launch over all where the launcher has one),
+ * {@code convolab_planes_to_u16} (or {@code _f32}) maps the sums into interleaved output samples with alpha passed
+ * through, and they come down in one copy. All on the engine's CUDA thread, with its retry after a fault.
+ *
+ * <p>Device and pinned buffers stay for the next image of at most their size (a batch), and go on {@link #close}.
+ */
+final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
+
+    private static final int BLOCK = 256;
+
+    private final CudaEngine engine;
+    /** Pinned host buffers; touched by the caller's thread (filling, reading) and the CUDA thread (copies), never at once. */
+    private PinnedBuffer hostIn;
+    private PinnedBuffer hostOut;
+    /** Device buffers of the last image; the CUDA thread's. */
+    private Buffers buffers;
+
+    CudaSampleFilter(CudaEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public ByteBuffer input(long bytes) {
+        return engine.onGpu(() -> {
+            hostIn = PinnedBuffer.atLeast(hostIn, bytes);
+            return hostIn.bytes(bytes);
+        });
+    }
+
+    @Override
+    public ByteBuffer output(long bytes) {
+        return engine.onGpu(() -> {
+            hostOut = PinnedBuffer.atLeast(hostOut, bytes);
+            return hostOut.bytes(bytes);
+        });
+    }
+
+    /** Device bytes an image takes: samples in and out, colour planes in and out, and a scratch plane. */
+    static long deviceBytes(long pixels, int channels, int colour, Samples in, Samples out) {
+        return pixels * channels * (in.bytes() + out.bytes()) + 4L * (2 * colour * stride(pixels) + pixels);
+    }
+
+    @Override
+    public boolean holds(int width, int height, int channels, Samples in, Samples out) {
+        long bytes = deviceBytes((long) width * height, channels, colourOf(channels), in, out);
+        return engine.onGpu(() -> engine.roomFor(bytes));
+    }
+
+    /** Floats a plane takes in the planes buffer: a multiple of 64, so every plane starts 256-byte aligned (vector loads). */
+    static long stride(long pixels) {
+        return (pixels + 63) / 64 * 64;
+    }
+
+    private static int colourOf(int channels) {
+        return channels >= 3 ? 3 : 1;
+    }
+
+    @Override
+    public LaunchPlan filter(int width, int height, int channels, Samples in, Samples out, int max, FilterSpec spec,
+                             Strategy strategy) {
+        if (channels < 1 || channels > 4 || width < 1 || height < 1) {
+            throw new IllegalArgumentException(width + "x" + height + " with " + channels + " channels");
+        }
+        strategy.checkApplicable(spec.mask());
+        LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
+        long pixels = (long) width * height;
+        if (pixels * channels > Integer.MAX_VALUE) {
+            throw new ConvolabException("a " + width + "x" + height + " image is too large for one GPU call");
+        }
+        return engine.onGpu(() -> run(width, height, channels, in, out, max, spec, plan));
+    }
+
+    /** One attempt, on the CUDA thread. */
+    private LaunchPlan run(int w, int h, int channels, Samples inKind, Samples outKind, int max, FilterSpec spec,
+                           LaunchPlan plan) {
+        engine.beforeGpuWork();
+        CudaSession session = engine.session();
+        CudaModule module = session.module();
+        CUstream stream = session.stream();
+        int n = w * h;
+        int colour = colourOf(channels);
+        long inBytes = (long) n * channels * inKind.bytes();
+        long outBytes = (long) n * channels * outKind.bytes();
+        if (hostIn == null || hostIn.bytes() < inBytes || hostOut == null || hostOut.bytes() < outBytes) {
+            throw new IllegalStateException("fill input(" + inBytes + ") and ask output(" + outBytes + ") before filter");
+        }
+        Buffers b = buffersFor(module, n, channels, colour, inKind, outKind, w, h);
+        ChannelLauncher launcher = engine.launcher(plan.runs());
+        LaunchContext ctx = new LaunchContext(module, stream, w, h, spec, session.globalMask().ptr(), b.scratch.ptr(), colour);
+        List<String> launches = List.of();
+        int grid = KernelLaunch.ceilDiv(n, BLOCK);
+        try {
+            cuMemcpyHtoDAsync(b.samplesIn.ptr(), hostIn.pointer(), inBytes, stream);
+            launcher.prepare(ctx);
+            module.startLaunchLog(); // the launches named are all the kernels: samples to planes, filter, planes to samples
+            new KernelLaunch(inKind == Samples.U16 ? "convolab_u16_to_planes" : "convolab_f32_to_planes")
+                    .grid(grid, 1).block(BLOCK, 1).ptr(b.samplesIn.ptr()).ptr(b.plane(0)).ptr(b.plane(1)).ptr(b.plane(2))
+                    .i(n).i(channels).i(colour).run(module, stream);
+            if (launcher.allChannels()) {
+                CUdeviceptr[] ins = {b.plane(0), b.plane(1), b.plane(2)};
+                CUdeviceptr[] outs = {b.sum(0), b.sum(1), b.sum(2)};
+                launcher.launchAll(ctx, ins, outs);
+            } else {
+                for (int c = 0; c < colour; c++) {
+                    launcher.launch(ctx, b.plane(c), b.sum(c));
+                }
+            }
+            if (outKind == Samples.U16) {
+                new KernelLaunch("convolab_planes_to_u16").grid(grid, 1).block(BLOCK, 1)
+                        .ptr(b.sum(0)).ptr(b.sum(1)).ptr(b.sum(2)).ptr(b.samplesIn.ptr()).ptr(b.samplesOut.ptr())
+                        .i(n).i(channels).i(colour).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0).f(max)
+                        .run(module, stream);
+            } else {
+                new KernelLaunch("convolab_planes_to_f32").grid(grid, 1).block(BLOCK, 1)
+                        .ptr(b.sum(0)).ptr(b.sum(1)).ptr(b.sum(2)).ptr(b.samplesIn.ptr()).i(inKind == Samples.F32 ? 1 : 0)
+                        .ptr(b.samplesOut.ptr()).i(n).i(channels).i(colour).f(spec.divisor()).f(spec.offset())
+                        .i(spec.abs() ? 1 : 0).run(module, stream);
+            }
+            launches = module.takeLaunchLog();
+            cuMemcpyDtoHAsync(hostOut.pointer(), b.samplesOut.ptr(), outBytes, stream);
+            cuStreamSynchronize(stream);
+        } catch (CudaException e) {
+            if (launches.isEmpty()) {
+                launches = module.takeLaunchLog();
+            }
+            throw new CudaFault("CUDA error while filtering a " + w + "x" + h + " image of " + channels + " channels with "
+                    + plan.runs().id() + (launches.isEmpty() ? "" : " (" + String.join(", ", launches) + ")") + ": "
+                    + e.getMessage(), e);
+        }
+        return plan.withLaunches(launches);
+    }
+
+    private Buffers buffersFor(CudaModule module, int n, int channels, int colour, Samples in, Samples out, int w, int h) {
+        long samplesIn = (long) n * channels * in.bytes();
+        long samplesOut = (long) n * channels * out.bytes();
+        if (buffers != null && buffers.module != module) {
+            buffers = null; // the context they were made in is gone, and took them with it
+        }
+        if (buffers != null && buffers.samplesIn.bytes() >= samplesIn && buffers.samplesOut.bytes() >= samplesOut
+                && buffers.pixels >= n && buffers.colour >= colour) {
+            return buffers.sized(n);
+        }
+        freeBuffers();
+        engine.makeRoomFor(deviceBytes(n, channels, colour, in, out), "a " + w + "x" + h + " image");
+        buffers = new Buffers(module, n, colour, samplesIn, samplesOut);
+        return buffers;
+    }
+
+    private void freeBuffers() {
+        Buffers b = buffers;
+        buffers = null;
+        if (b != null && b.module == engine.session().module()) {
+            b.close();
+        }
+    }
+
+    /** Frees the device and pinned buffers. */
+    @Override
+    public void close() {
+        engine.onThreadWhileOpen(() -> {
+            try {
+                freeBuffers();
+                if (hostIn != null) {
+                    hostIn.close();
+                }
+                if (hostOut != null) {
+                    hostOut.close();
+                }
+            } catch (CudaException e) {
+                // a broken context frees everything at its teardown
+            } finally {
+                hostIn = null;
+                hostOut = null;
+            }
+        });
+    }
+
+    /** Samples in and out, {@code colour} planes in and out and a scratch plane, each {@code pixels} floats. */
+    private static final class Buffers implements AutoCloseable {
+        final CudaModule module;
+        final int pixels;
+        final int colour;
+        final DeviceBuffer samplesIn;
+        final DeviceBuffer samplesOut;
+        final DeviceBuffer planes;
+        final DeviceBuffer scratch;
+        /** Floats a plane of the current image: the planes are packed for it. */
+        private int stride;
+
+        Buffers(CudaModule module, int pixels, int colour, long samplesInBytes, long samplesOutBytes) {
+            this.module = module;
+            this.pixels = pixels;
+            this.colour = colour;
+            this.stride = (int) stride(pixels);
+            DeviceBuffer[] made = new DeviceBuffer[4];
+            try {
+                made[0] = new DeviceBuffer(samplesInBytes);
+                made[1] = new DeviceBuffer(samplesOutBytes);
+                made[2] = new DeviceBuffer(4L * stride(pixels) * 2 * colour);
+                made[3] = new DeviceBuffer(4L * pixels);
+            } catch (RuntimeException e) {
+                for (DeviceBuffer d : made) {
+                    if (d != null) {
+                        d.close();
+                    }
+                }
+                throw e;
+            }
+            samplesIn = made[0];
+            samplesOut = made[1];
+            planes = made[2];
+            scratch = made[3];
+        }
+
+        Buffers sized(int n) {
+            stride = (int) stride(n);
+            return this;
+        }
+
+        /** Input plane c (grey images: every c is plane 0). */
+        CUdeviceptr plane(int c) {
+            return planes.ptr().withByteOffset(4L * stride * Math.min(c, colour - 1));
+        }
+
+        /** Sum plane c. */
+        CUdeviceptr sum(int c) {
+            return planes.ptr().withByteOffset(4L * stride * (colour + Math.min(c, colour - 1)));
+        }
+
+        @Override
+        public void close() {
+            samplesIn.close();
+            samplesOut.close();
+            planes.close();
+            scratch.close();
+        }
+    }
+}
