@@ -98,6 +98,9 @@ public final class FileFilter {
             boolean sameDepth = job.depth().of(header.format()).equals(header.format());
             packed = job.bandRows() > 0 || !sameDepth ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
             engine = engineWhenNeeded.get();
+            if (packed.isEmpty() && job.bandRows() == 0 && sameDepth) {
+                packed = PackedFilter.fftOnDevice(header, spec, strategy, engine);
+            }
         } catch (RuntimeException | Error e) {
             header.close();
             throw e;

@@ -1,6 +1,7 @@
 package org.convolab.engine;
 
 import java.util.Optional;
+import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
@@ -41,6 +42,27 @@ final class PackedFilter {
     }
 
     /**
+     * The source's image packed for an FFT mask on a GPU engine, where the image fits the heap: a GPU transforms
+     * the whole image in milliseconds, where bands cost a transform each (a 241x241 Gaussian on a 24 MP photograph:
+     * 17 bands, 1.7 s on an H100). Only there: on the CPU the bands keep the transforms' memory small, and their
+     * rounding is what it was.
+     */
+    static Optional<RgbaImage> fftOnDevice(RowSource source, FilterSpec spec, Strategy strategy, ConvolutionEngine engine) {
+        if (applies(spec, strategy) || !engine.backend().equals("cuda") || source.format().bitDepth() != 8
+                || source.format().grey() || !source.format().narrowInteger() || !heapHolds(source)) {
+            return Optional.empty();
+        }
+        Optional<RgbaImage> held = source.packedArgb();
+        return held.isPresent() ? held : Optional.of(RowSource.readPacked(source, source.height()));
+    }
+
+    private static boolean heapHolds(RowSource source) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return (long) source.width() * source.height() * HEAP_BYTES_PER_PIXEL <= free;
+    }
+
+    /**
      * The source's image packed, when the short way applies to it and the heap has room; else empty.
      *
      * @param readRows also pack a source that reads as it goes (a PNG, a TIFF), reading all its rows now: what
@@ -51,9 +73,7 @@ final class PackedFilter {
         if (!applies(spec, strategy) || source.format().bitDepth() != 8 || source.format().grey()) {
             return Optional.empty();
         }
-        Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if ((long) source.width() * source.height() * HEAP_BYTES_PER_PIXEL > free) {
+        if (!heapHolds(source)) {
             return Optional.empty();
         }
         Optional<RgbaImage> held = source.packedArgb();
