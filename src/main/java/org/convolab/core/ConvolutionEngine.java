@@ -22,6 +22,14 @@ public interface ConvolutionEngine extends AutoCloseable {
     FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy);
 
     /**
+     * Makes ready to filter a {@code width x height} image with this spec and strategy (on a GPU: the device
+     * image's buffers and the strategy's set-up, an FFT plan), so that the next {@link #filter} of such an image
+     * does the filtering only; callers time it apart. Nothing by default.
+     */
+    default void prepare(int width, int height, FilterSpec spec, Strategy strategy) {
+    }
+
+    /**
      * Filters an image as {@link #filter} does, but lends the result's pixels instead of copying them into a
      * new Java array: the GPU engine hands over a view of the page-locked buffer it downloaded into (no
      * 96 MB copy and allocation for 24 megapixels), valid until the lease is closed; the engine downloads the

@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Filters a whole image held as interleaved samples in one call: the short way of grey, 16-bit and float
- * images, as {@link ConvolutionEngine#filter} is of 8-bit RGB. The caller writes the samples into
- * {@link #input}, calls {@link #filter}, and reads the result from {@link #output}: on a GPU those are pinned host
+ * images, as {@link ConvolutionEngine#filter} is of 8-bit RGB. The caller calls {@link #prepare},
+ * writes the samples into {@link #input}, calls {@link #filter}, and reads the result from {@link #output}: on a GPU those are pinned host
  * buffers, so only the file's samples cross the bus (2 bytes a 16-bit sample, not a float a sample) and the
  * output mapping runs on the device.
  *
@@ -37,14 +37,24 @@ public interface SampleImageFilter {
     /** Whether the filter can take such an image whole now (a GPU: whether its free memory holds it). */
     boolean holds(int width, int height, int channels, Samples in, Samples out);
 
-    /** A buffer of at least {@code bytes} (native order, position 0) that {@link #filter} reads; valid until the next call. */
-    ByteBuffer input(long bytes);
+    /**
+     * Makes ready for such an image with this spec: buffers (pinned host and device memory on a GPU), the
+     * strategy's set-up (an FFT plan). Costs once; an image of at most this size and the same spec then needs
+     * none. Callers time it apart from the filter.
+     *
+     * @throws ConvolabException when the strategy does not apply to the mask, or the backend cannot hold the image
+     */
+    void prepare(int width, int height, int channels, Samples in, Samples out, FilterSpec spec, Strategy strategy);
 
-    /** A buffer of at least {@code bytes} (native order, position 0) that {@link #filter} writes; valid until the next call. */
-    ByteBuffer output(long bytes);
+    /** The buffer {@link #filter} reads (native order, position 0), sized by the last {@link #prepare}. */
+    ByteBuffer input();
+
+    /** The buffer {@link #filter} writes (native order, position 0), sized by the last {@link #prepare}. */
+    ByteBuffer output();
 
     /**
-     * Filters the image in {@link #input} into {@link #output}, every colour channel with the spec, alpha passed through.
+     * Filters the image in {@link #input} into {@link #output}, every colour channel with the spec, alpha passed through;
+     * the image, formats, spec and strategy those of the last {@link #prepare}.
      *
      * @param channels 1 (grey), 2 (grey, alpha), 3 (RGB) or 4 (RGBA)
      * @param in       how the input samples are held

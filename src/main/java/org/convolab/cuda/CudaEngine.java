@@ -301,6 +301,21 @@ public final class CudaEngine implements ConvolutionEngine {
     /** Faults this engine has survived. */
     private int faultsSurvived;
 
+    /** The resident image's buffers for the size and the launcher's set-up (an FFT plan), on the CUDA thread. */
+    @Override
+    public void prepare(int width, int height, FilterSpec spec, Strategy strategy) {
+        LaunchPlan plan = plan(spec, strategy);
+        if (!fitsWhole(width, height)) {
+            return; // it goes in strips, each prepared as it comes
+        }
+        onGpu(() -> {
+            ResidentImage r = residentFor(width, height);
+            launcher(plan.runs()).prepare(new LaunchContext(session.module(), session.stream(), width, height, spec,
+                    session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB));
+            return null;
+        });
+    }
+
     /** Whether {@code bytes} of device memory can be had for an image (the resident one freed if need be); on the CUDA thread. */
     boolean roomFor(long bytes) {
         return bytes <= imageBytesLimit();

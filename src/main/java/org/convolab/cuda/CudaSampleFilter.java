@@ -35,25 +35,60 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     private PinnedBuffer hostOut;
     /** Device buffers of the last image; the CUDA thread's. */
     private Buffers buffers;
+    /** The module (context) the pinned buffers were made in: a reset context freed them. */
+    private CudaModule pinnedIn;
+    /** The pinned buffers' views for the last {@link #prepare}. */
+    private ByteBuffer inView;
+    private ByteBuffer outView;
 
     CudaSampleFilter(CudaEngine engine) {
         this.engine = engine;
     }
 
     @Override
-    public ByteBuffer input(long bytes) {
-        return engine.onGpu(() -> {
-            hostIn = PinnedBuffer.atLeast(hostIn, bytes);
-            return hostIn.bytes(bytes);
+    public void prepare(int width, int height, int channels, Samples in, Samples out, FilterSpec spec, Strategy strategy) {
+        if (channels < 1 || channels > 4 || width < 1 || height < 1) {
+            throw new IllegalArgumentException(width + "x" + height + " with " + channels + " channels");
+        }
+        if ((long) width * height * channels > Integer.MAX_VALUE) {
+            throw new ConvolabException("a " + width + "x" + height + " image is too large for one GPU call");
+        }
+        strategy.checkApplicable(spec.mask());
+        LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
+        int n = width * height;
+        int colour = colourOf(channels);
+        long inBytes = (long) n * channels * in.bytes();
+        long outBytes = (long) n * channels * out.bytes();
+        engine.onGpu(() -> {
+            if (pinnedIn != engine.session().module()) { // made in a context since reset, and freed with it
+                hostIn = null;
+                hostOut = null;
+            }
+            hostIn = PinnedBuffer.atLeast(hostIn, inBytes);
+            hostOut = PinnedBuffer.atLeast(hostOut, outBytes);
+            pinnedIn = engine.session().module();
+            Buffers b = buffersFor(engine.session().module(), n, channels, colour, in, out, width, height);
+            engine.launcher(plan.runs()).prepare(context(b, width, height, colour, spec));
+            return null;
         });
+        inView = hostIn.bytes(inBytes);
+        outView = hostOut.bytes(outBytes);
     }
 
     @Override
-    public ByteBuffer output(long bytes) {
-        return engine.onGpu(() -> {
-            hostOut = PinnedBuffer.atLeast(hostOut, bytes);
-            return hostOut.bytes(bytes);
-        });
+    public ByteBuffer input() {
+        return inView;
+    }
+
+    @Override
+    public ByteBuffer output() {
+        return outView;
+    }
+
+    private LaunchContext context(Buffers b, int w, int h, int colour, FilterSpec spec) {
+        CudaSession session = engine.session();
+        return new LaunchContext(session.module(), session.stream(), w, h, spec, session.globalMask().ptr(), b.scratch.ptr(),
+                colour);
     }
 
     /** Device bytes an image takes: samples in and out, colour planes in and out, and a scratch plane. */
@@ -79,15 +114,8 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     @Override
     public LaunchPlan filter(int width, int height, int channels, Samples in, Samples out, int max, FilterSpec spec,
                              Strategy strategy) {
-        if (channels < 1 || channels > 4 || width < 1 || height < 1) {
-            throw new IllegalArgumentException(width + "x" + height + " with " + channels + " channels");
-        }
         strategy.checkApplicable(spec.mask());
         LaunchPlan plan = CudaPlanner.plan(strategy, spec.mask());
-        long pixels = (long) width * height;
-        if (pixels * channels > Integer.MAX_VALUE) {
-            throw new ConvolabException("a " + width + "x" + height + " image is too large for one GPU call");
-        }
         return engine.onGpu(() -> run(width, height, channels, in, out, max, spec, plan));
     }
 
@@ -103,11 +131,16 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
         long inBytes = (long) n * channels * inKind.bytes();
         long outBytes = (long) n * channels * outKind.bytes();
         if (hostIn == null || hostIn.bytes() < inBytes || hostOut == null || hostOut.bytes() < outBytes) {
-            throw new IllegalStateException("fill input(" + inBytes + ") and ask output(" + outBytes + ") before filter");
+            throw new IllegalStateException("prepare for a " + w + "x" + h + " image before filtering it");
         }
+        if (pinnedIn != module) {
+            throw new ConvolabException("the GPU's context was reset after a fault, and the image's samples went with it;"
+                    + " run again");
+        }
+        // after a fault the context is new: the buffers are made again (prepare's cost, here only then)
         Buffers b = buffersFor(module, n, channels, colour, inKind, outKind, w, h);
         ChannelLauncher launcher = engine.launcher(plan.runs());
-        LaunchContext ctx = new LaunchContext(module, stream, w, h, spec, session.globalMask().ptr(), b.scratch.ptr(), colour);
+        LaunchContext ctx = context(b, w, h, colour, spec);
         List<String> launches = List.of();
         int grid = KernelLaunch.ceilDiv(n, BLOCK);
         try {

@@ -123,14 +123,18 @@ class StripFilterWholeImageTest {
         }
 
         @Override
-        public ByteBuffer input(long bytes) {
-            in = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder());
+        public void prepare(int w, int h, int ch, Samples inKind, Samples outKind, FilterSpec spec, Strategy strategy) {
+            in = ByteBuffer.allocateDirect(w * h * ch * inKind.bytes()).order(ByteOrder.nativeOrder());
+            out = ByteBuffer.allocateDirect(w * h * ch * outKind.bytes()).order(ByteOrder.nativeOrder());
+        }
+
+        @Override
+        public ByteBuffer input() {
             return in;
         }
 
         @Override
-        public ByteBuffer output(long bytes) {
-            out = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder());
+        public ByteBuffer output() {
             return out;
         }
 
