@@ -305,10 +305,10 @@ public final class CudaEngine implements ConvolutionEngine {
     @Override
     public void prepare(int width, int height, FilterSpec spec, Strategy strategy) {
         LaunchPlan plan = plan(spec, strategy);
-        if (!fitsWhole(width, height)) {
-            return; // it goes in strips, each prepared as it comes
-        }
         onGpu(() -> {
+            if (!fitsWhole(width, height)) {
+                return null; // it goes in strips, each prepared as it comes
+            }
             ResidentImage r = residentFor(width, height);
             launcher(plan.runs()).prepare(new LaunchContext(session.module(), session.stream(), width, height, spec,
                     session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB));

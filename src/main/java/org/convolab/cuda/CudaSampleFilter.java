@@ -28,6 +28,7 @@ import org.convolab.core.Strategy;
 final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
 
     private static final int BLOCK = 256;
+    private static final boolean TRACE = Boolean.getBoolean("convolab.trace.whole");
 
     private final CudaEngine engine;
     /** Pinned host buffers; touched by the caller's thread (filling, reading) and the CUDA thread (copies), never at once. */
@@ -142,6 +143,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
         ChannelLauncher launcher = engine.launcher(plan.runs());
         LaunchContext ctx = context(b, w, h, colour, spec);
         List<String> launches = List.of();
+        long t0 = System.nanoTime();
         int grid = KernelLaunch.ceilDiv(n, BLOCK);
         try {
             cuMemcpyHtoDAsync(b.samplesIn.ptr(), hostIn.pointer(), inBytes, stream);
@@ -173,6 +175,10 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
             launches = module.takeLaunchLog();
             cuMemcpyDtoHAsync(hostOut.pointer(), b.samplesOut.ptr(), outBytes, stream);
             cuStreamSynchronize(stream);
+            if (TRACE) {
+                System.err.printf(java.util.Locale.ROOT, "sample filter on the CUDA thread: %.1f ms (copies and kernels)%n",
+                        (System.nanoTime() - t0) / 1e6);
+            }
         } catch (CudaException e) {
             if (launches.isEmpty()) {
                 launches = module.takeLaunchLog();

@@ -15,6 +15,7 @@ import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
 import org.convolab.core.Strategy;
+import org.convolab.core.Timings;
 import org.convolab.core.UserText;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.Exif;
@@ -112,6 +113,12 @@ public final class FileFilter {
                 long t0 = System.nanoTime();
                 FilterResult r = engine.filter(packed.get(), spec, strategy);
                 double ms = (System.nanoTime() - t0) / 1e6;
+                if (Boolean.getBoolean("convolab.trace.whole")) {
+                    Timings k = r.timings();
+                    System.err.printf(java.util.Locale.ROOT, "packed image: filter call %.1f ms; device events: upload %.1f,"
+                                    + " unpack %.1f, kernels %s, pack %.1f, download %.1f, all %.1f ms%n", ms, k.uploadMs(),
+                            k.unpackMs(), k.channelMs(), k.packMs(), k.downloadMs(), k.resultMs());
+                }
                 RowSinks.write(job.output(), job.replace(), r.image(), header.format(), header.iccProfile(), encoding, once);
                 return new StripFilter.Report(header.width(), header.height(), header.format(), 1, false, r.plan(), ms,
                         header.format(), (t0 - s0) / 1e6);
