@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Conformance;
 import org.convolab.engine.Engines;
 import org.convolab.engine.HistogramCheck;

@@ -15,7 +15,7 @@ import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.EngineDiagnostics;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Conformance;
 import org.convolab.engine.Engines;
 import org.convolab.engine.Measurements;

@@ -8,8 +8,8 @@ package org.convolab.core;
  */
 public interface ConvolutionEngine extends AutoCloseable {
 
-    /** "cpu" or "cuda". */
-    String backend();
+    /** Which backend filters: {@link Backend#CPU} or {@link Backend#CUDA} (never {@link Backend#AUTO}). */
+    Backend backend();
 
     /** What runs the filters, e.g. "NVIDIA H100 80GB HBM3 (sm_90)" or "CPU, 8 threads". */
     String device();

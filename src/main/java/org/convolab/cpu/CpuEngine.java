@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
@@ -73,8 +74,8 @@ public final class CpuEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String backend() {
-        return "cpu";
+    public Backend backend() {
+        return Backend.CPU;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Map;
 import jcuda.CudaException;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
@@ -70,8 +71,8 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String backend() {
-        return "cuda";
+    public Backend backend() {
+        return Backend.CUDA;
     }
 
     @Override

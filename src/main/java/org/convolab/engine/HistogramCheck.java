@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Histogram;
@@ -81,7 +82,7 @@ public final class HistogramCheck {
      * @param failures receives one line per failed check
      */
     public Summary run(ConvolutionEngine engine, List<HistogramStrategy> strategies, Consumer<String> failures) {
-        List<HistogramStrategy> list = engine.backend().equals("cpu") ? strategies.subList(0, Math.min(1, strategies.size())) : strategies;
+        List<HistogramStrategy> list = engine.backend() == Backend.CPU ? strategies.subList(0, Math.min(1, strategies.size())) : strategies;
         int[] tally = {0, 0};
         Random rnd = new Random(seed);
         for (int[] size : SIZES) {
@@ -144,7 +145,7 @@ public final class HistogramCheck {
      */
     private static void checkAll(ConvolutionEngine engine, List<HistogramStrategy> strategies, String what, Histogram expected,
                                  Function<HistogramStrategy, HistogramResult> count, int[] tally, Consumer<String> failures) {
-        boolean gpu = !engine.backend().equals("cpu");
+        boolean gpu = engine.backend() != Backend.CPU;
         for (HistogramStrategy s : strategies) {
             String where = s.id() + " on a " + what + ", " + expected.bins() + " bins";
             String refusal = gpu ? s.whyNotApplicable(expected.bins(), expected.bitDepth()) : null;

@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javafx.concurrent.Service;
 import javafx.concurrent.Task;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
@@ -101,7 +102,7 @@ final class FilterService extends Service<FilterOutcome> {
                     if (isCancelled()) {
                         return null;
                     }
-                    updateValue(FilterOutcome.sampled(part, "cpu", "CPU, the preview's samples", r.state(), r.sequence(),
+                    updateValue(FilterOutcome.sampled(part, Backend.CPU, "CPU, the preview's samples", r.state(), r.sequence(),
                             v[0], v[1], step));
                 }
                 updateMessage("Filtering the whole image");

@@ -155,7 +155,7 @@ public final class MainModel {
 
     /** The CPU engine (for previews that must not wait for the GPU). */
     ConvolutionEngine cpuEngine() {
-        return engines.engine(org.convolab.engine.Backend.CPU);
+        return engines.engine(org.convolab.core.Backend.CPU);
     }
 
     /** The engine of the current backend (for the compare window). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.EngineDiagnostics;
 import org.convolab.core.FilterResult;
@@ -27,7 +28,7 @@ class ConformanceTest {
         Strategy reportAs;
 
         @Override
-        public String backend() {
+        public Backend backend() {
             return inner.backend();
         }
 
@@ -132,8 +133,8 @@ class ConformanceTest {
                 int calls;
 
                 @Override
-                public String backend() {
-                    return "cuda";
+                public Backend backend() {
+                    return Backend.CUDA;
                 }
 
                 @Override

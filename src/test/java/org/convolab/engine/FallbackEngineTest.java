@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
@@ -31,8 +32,8 @@ class FallbackEngineTest {
         boolean closed;
 
         @Override
-        public String backend() {
-            return "cuda";
+        public Backend backend() {
+            return Backend.CUDA;
         }
 
         @Override
@@ -88,7 +89,7 @@ class FallbackEngineTest {
         try (FallbackEngine e = new FallbackEngine(gpu, notices::add)) {
             for (int i = 0; i < 6; i++) {
                 assertThat(e.filter(img, spec, Strategy.AUTO).image().maxDifference(ref)).isLessThanOrEqualTo(1);
-                assertThat(e.backend()).isEqualTo(i < 2 ? "cuda" : "cpu");
+                assertThat(e.backend()).isEqualTo(i < 2 ? Backend.CUDA : Backend.CPU);
             }
             assertThat(notices).hasSize(1);
             assertThat(notices.get(0)).contains("GPU stopped working").contains("going on with the CPU engine");
@@ -119,7 +120,7 @@ class FallbackEngineTest {
                     float[] sums = new float[w * outRows];
                     planes.correlate(rows, w, outRows, spec, Strategy.AUTO, sums);
                     assertThat(sums).as("plane %d", i).containsExactly(expected);
-                    assertThat(e.backend()).isEqualTo(i < 2 ? "cuda" : "cpu");
+                    assertThat(e.backend()).isEqualTo(i < 2 ? Backend.CUDA : Backend.CPU);
                 }
             }
             assertThat(notices).hasSize(1);

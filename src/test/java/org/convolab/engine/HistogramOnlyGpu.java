@@ -1,5 +1,6 @@
 package org.convolab.engine;
 
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
@@ -18,8 +19,8 @@ import org.convolab.core.Strategy;
 abstract class HistogramOnlyGpu implements ConvolutionEngine {
 
     @Override
-    public String backend() {
-        return "cuda";
+    public Backend backend() {
+        return Backend.CUDA;
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
@@ -28,8 +29,8 @@ class PlaneFilterCheckTest {
         private final CpuEngine cpu = new CpuEngine(1);
 
         @Override
-        public String backend() {
-            return "test";
+        public Backend backend() {
+            return Backend.CPU;
         }
 
         @Override
