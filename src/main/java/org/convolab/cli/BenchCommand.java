@@ -23,6 +23,7 @@ import org.convolab.core.UserText;
 import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.Measurements;
+import org.convolab.selftest.TestImages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -362,12 +363,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** A random opaque RGB image, the same for the same seed. */
     public static RgbaImage randomImage(int w, int h, long seed) {
-        Random rnd = new Random(seed);
-        int[] p = new int[Math.multiplyExact(w, h)];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = 0xff000000 | (rnd.nextInt() & 0xffffff);
-        }
-        return new RgbaImage(w, h, p);
+        return TestImages.opaqueImage(w, h, seed);
     }
 
     static List<Strategy> parseStrategies(String s) {

@@ -88,11 +88,11 @@ public enum Strategy {
         return null;
     }
 
-    /** Throws when the strategy does not apply to the mask. */
+    /** Throws {@link StrategyRefusedException} when the strategy does not apply to the mask. */
     public void checkApplicable(Mask mask) {
         String why = whyNotApplicable(mask);
         if (why != null) {
-            throw new ConvolabException(why);
+            throw new StrategyRefusedException(why);
         }
     }
 

@@ -15,6 +15,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 import org.convolab.core.Backend;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.StrategyRefusedException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
@@ -581,7 +582,7 @@ public final class CudaEngine implements ConvolutionEngine {
         Histogram.checkBins(bins, 16);
         String why = strategy.whyNotApplicable(bins, 16);
         if (why != null) {
-            throw new ConvolabException(why);
+            throw new StrategyRefusedException(why);
         }
         return onGpu(() -> histograms.count(session, image, bins, strategy));
     }

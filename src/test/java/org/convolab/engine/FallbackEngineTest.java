@@ -20,6 +20,7 @@ import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.CpuPlaneFilter;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.cuda.CudaFault;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Test;
 
 /** The GPU vanishing mid-session: the auto backend goes on with the CPU, says so once, loses no result. */
@@ -83,7 +84,7 @@ class FallbackEngineTest {
     void theGpuVanishingMidSessionFallsBackToTheCpuWithOneMessage() {
         VanishingGpu gpu = new VanishingGpu();
         List<String> notices = new ArrayList<>();
-        RgbaImage img = Conformance.randomImage(40, 30, new Random(1));
+        RgbaImage img = TestImages.randomImage(40, 30, new Random(1));
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("mirror"));
         RgbaImage ref = ReferenceConvolver.filter(img, spec);
         try (FallbackEngine e = new FallbackEngine(gpu, notices::add)) {

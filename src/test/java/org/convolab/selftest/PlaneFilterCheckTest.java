@@ -1,4 +1,4 @@
-package org.convolab.engine;
+package org.convolab.selftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -71,7 +71,7 @@ class PlaneFilterCheckTest {
         PlaneFilterCheck check = new PlaneFilterCheck(SIZES, 43);
         List<Strategy> strategies = List.of(Strategy.values());
         try (CpuEngine engine = new CpuEngine(2)) {
-            PlaneFilterCheck.Summary s = check.run(engine, strategies, failures::add);
+            Summary s = check.run(engine, strategies, failures::add);
             assertThat(failures).isEmpty();
             long separableStrategies = strategies.stream().filter(Strategy::needsSeparable).count();
             long notSeparable = check.masks().stream().filter(m -> m.separable().isEmpty()).count();
@@ -87,7 +87,7 @@ class PlaneFilterCheckTest {
     void wrongGhostColumnsFailWithThePlaneThePolicyAndThePixel() {
         List<String> failures = new ArrayList<>();
         try (ClampsEveryColumn engine = new ClampsEveryColumn()) {
-            PlaneFilterCheck.Summary s = new PlaneFilterCheck(SIZES, 43).run(engine, List.of(Strategy.AUTO), failures::add);
+            Summary s = new PlaneFilterCheck(SIZES, 43).run(engine, List.of(Strategy.AUTO), failures::add);
             assertThat(s.failed()).isPositive().isEqualTo(failures.size());
             assertThat(s.passed()).isPositive(); // clamp itself, and masks one column wide
             assertThat(failures).noneMatch(f -> f.contains(" clamp plane "));
