@@ -49,7 +49,9 @@ class HistogramGpuTest {
         List<String> failures = new ArrayList<>();
         Summary s = new HistogramCheck(11, true).run(engine, HistogramCheck.all(), failures::add);
         assertTrue(failures.isEmpty(), () -> s.line() + "\n" + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
-        assertEquals(HistogramCheck.checks(HistogramStrategy.values().length, true), s.passed(), s::line);
+        // the shared-memory strategies refuse 16-bit bin counts past their limit: refusals, counted apart
+        assertTrue(s.refused() > 0, s::notes);
+        assertEquals(HistogramCheck.checks(HistogramStrategy.values().length, true), s.passed() + s.refused(), s::line);
     }
 
     @Test
