@@ -18,7 +18,7 @@ import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.PlaneFilters;
 import org.convolab.io.ImageFiles;
@@ -100,7 +100,7 @@ public final class Convolab implements AutoCloseable {
 
     /** "cuda" or "cpu": the engine that filters (auto has picked one by now). */
     public synchronized String backend() {
-        return engine.backend();
+        return engine.backend().toString();
     }
 
     /** What filters, e.g. "NVIDIA H100 80GB HBM3 (sm_90)" or "CPU, 8 threads". */

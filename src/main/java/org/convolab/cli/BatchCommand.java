@@ -18,7 +18,7 @@ import org.convolab.core.OutputDepth;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.BatchPipeline;
 import org.convolab.engine.BatchPlan;
 import org.convolab.engine.BatchShard;
@@ -156,7 +156,7 @@ public final class BatchCommand implements Callable<Integer> {
         int perGpu = deviceJpeg ? JPEG_WORKERS_PER_GPU : WORKERS_PER_GPU;
         List<ConvolutionEngine> workers = new ArrayList<>();
         for (ConvolutionEngine e : engines) {
-            for (int k = 0; k < (e.backend().equals("cuda") ? perGpu : 1); k++) {
+            for (int k = 0; k < (e.backend() == Backend.CUDA ? perGpu : 1); k++) {
                 workers.add(e);
             }
         }
@@ -264,7 +264,7 @@ public final class BatchCommand implements Callable<Integer> {
             for (int ordinal : ordinals) {
                 ConvolutionEngine e = engine.open(ordinal, Cli.notices(err));
                 engines.add(e);
-                if (e.backend().equals("cpu")) { // auto found no usable GPU: one CPU engine is all there is
+                if (e.backend() == Backend.CPU) { // auto found no usable GPU: one CPU engine is all there is
                     break;
                 }
             }

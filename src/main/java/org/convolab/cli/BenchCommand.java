@@ -20,9 +20,10 @@ import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.UserText;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.Measurements;
+import org.convolab.selftest.TestImages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -136,7 +137,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         try (ConvolutionEngine engine = Engines.open(backend, Cli.notices(err))) {
-            if (engine.backend().equals("cpu") && !cmd.commandLine().getParseResult().hasMatchedOption("--size")) {
+            if (engine.backend() == Backend.CPU && !cmd.commandLine().getParseResult().hasMatchedOption("--size")) {
                 wh = new int[] {CPU_DEFAULT_SIZE.width(), CPU_DEFAULT_SIZE.height()};
             }
             RgbaImage image = randomImage(wh[0], wh[1], seed);
@@ -198,7 +199,7 @@ public final class BenchCommand implements Callable<Integer> {
         String device;
         String used;
         try (ConvolutionEngine engine = Engines.open(backend, Cli.notices(err))) {
-            backendName = engine.backend();
+            backendName = engine.backend().toString();
             device = engine.device();
             FilterResult r = null;
             for (int i = 0; i < warmup + 1; i++) {
@@ -273,7 +274,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         var cost = last.timings().cost();
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("backend", engine.backend());
+        row.put("backend", engine.backend().toString());
         row.put("device", engine.device());
         row.put("strategy", s == Strategy.AUTO ? "auto(" + last.strategy().id() + ")" : s.id());
         row.put("width", image.width());
@@ -362,12 +363,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** A random opaque RGB image, the same for the same seed. */
     public static RgbaImage randomImage(int w, int h, long seed) {
-        Random rnd = new Random(seed);
-        int[] p = new int[Math.multiplyExact(w, h)];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = 0xff000000 | (rnd.nextInt() & 0xffffff);
-        }
-        return new RgbaImage(w, h, p);
+        return TestImages.opaqueImage(w, h, seed);
     }
 
     static List<Strategy> parseStrategies(String s) {

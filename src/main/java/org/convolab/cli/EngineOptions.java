@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import picocli.CommandLine.Option;
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
@@ -48,7 +49,7 @@ final class HistogramBench {
         if (image != null) {
             workloads.put(name + " scaled", scaled(image, w, h));
         }
-        boolean cpu = engine.backend().equals("cpu");
+        boolean cpu = engine.backend() == Backend.CPU;
         List<HistogramStrategy> list = cpu ? strategies.subList(0, 1) : strategies;
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Map.Entry<String, RgbaImage> e : workloads.entrySet()) {
@@ -86,7 +87,7 @@ final class HistogramBench {
             kernelMs = Measurements.median(batches);
         }
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("backend", engine.backend());
+        row.put("backend", engine.backend().toString());
         row.put("device", engine.device());
         row.put("workload", workload);
         row.put("strategy", cpu ? "cpu" : s.id());

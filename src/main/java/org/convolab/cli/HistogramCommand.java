@@ -18,7 +18,7 @@ import org.convolab.core.HistogramStrategy;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.UserText;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.HistogramContention;
 import org.convolab.io.ImageAlpha;
@@ -154,7 +154,7 @@ public final class HistogramCommand implements Callable<Integer> {
                 return 0;
             }
             String refused = chosen.whyNotApplicable(n, depth);
-            if (refused != null && !engine.backend().equals("cpu")) {
+            if (refused != null && engine.backend() != Backend.CPU) {
                 throw new ParameterException(cmd.commandLine(), "Invalid value for option '--strategy': " + refused);
             }
             HistogramResult r = wide.isPresent() ? engine.histogram(wide.get(), n, chosen) : engine.histogram(image, n, chosen);

@@ -15,10 +15,11 @@ import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.EngineDiagnostics;
-import org.convolab.engine.Backend;
-import org.convolab.engine.Conformance;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.Measurements;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,7 +82,7 @@ public final class SoakCommand implements Callable<Integer> {
             Progress progress = Progress.start("soak", filters, "filters", cmd.commandLine().getErr(), true);
             for (int i = 0; i < filters; i++) {
                 if (i % 25 == 0) {
-                    image = Conformance.randomImage(1 + rnd.nextInt(rnd.nextInt(8) == 0 ? 2000 : 600),
+                    image = TestImages.randomImage(1 + rnd.nextInt(rnd.nextInt(8) == 0 ? 2000 : 600),
                             1 + rnd.nextInt(rnd.nextInt(8) == 0 ? 1500 : 400), rnd);
                 }
                 Mask mask = randomMask(rnd);
@@ -129,7 +130,7 @@ public final class SoakCommand implements Callable<Integer> {
     private static Mask randomMask(Random rnd) {
         int w = 1 + 2 * rnd.nextInt(rnd.nextInt(10) == 0 ? 16 : 8);
         int h = rnd.nextInt(3) == 0 ? w : 1 + 2 * rnd.nextInt(8);
-        return rnd.nextBoolean() ? Conformance.separableMask(w, h, rnd) : Conformance.randomMask(w, h, rnd);
+        return rnd.nextBoolean() ? TestImages.separableMask(w, h, rnd) : TestImages.randomMask(w, h, rnd);
     }
 
     private static long heapUsed() {

@@ -5,11 +5,15 @@ package org.convolab.core;
  * engine and the CUDA engine. An engine may keep the last image (the CUDA engine keeps it on the GPU),
  * so filtering the same image again with another mask is cheap. Not thread-safe: call from one thread
  * at a time (the CUDA engine runs its work on its own thread anyway).
+ *
+ * <p>Filtering is declared here; counting histograms ({@link HistogramEngine}) and timing over back-to-back
+ * launches ({@link BatchTiming}) are capabilities of their own that every engine has, with defaults for the
+ * engines that need nothing more.
  */
-public interface ConvolutionEngine extends AutoCloseable {
+public interface ConvolutionEngine extends HistogramEngine, BatchTiming, AutoCloseable {
 
-    /** "cpu" or "cuda". */
-    String backend();
+    /** Which backend filters: {@link Backend#CPU} or {@link Backend#CUDA} (never {@link Backend#AUTO}). */
+    Backend backend();
 
     /** What runs the filters, e.g. "NVIDIA H100 80GB HBM3 (sm_90)" or "CPU, 8 threads". */
     String device();
@@ -40,63 +44,6 @@ public interface ConvolutionEngine extends AutoCloseable {
      */
     default ResultLease filterLeased(RgbaImage image, FilterSpec spec, Strategy strategy) {
         return ResultLease.of(filter(image, spec, strategy));
-    }
-
-    /**
-     * The kernel time of one filter measured over {@code launches} back-to-back launches, for engines
-     * whose single-filter timings include launch latency (the GPU engine); empty for the others.
-     */
-    default java.util.OptionalDouble batchedKernelMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
-        return java.util.OptionalDouble.empty();
-    }
-
-    /**
-     * The app's own path for a resident image, timed as {@link #batchedKernelMs}: packed 8-bit ARGB in,
-     * packed ARGB out (on the GPU the filter and pack kernels, or one fused kernel); empty where the
-     * engine has no such measurement.
-     */
-    default java.util.OptionalDouble batchedArgbMs(RgbaImage image, FilterSpec spec, Strategy strategy, int launches) {
-        return java.util.OptionalDouble.empty();
-    }
-
-    /**
-     * The histograms of an image (R, G, B, alpha, luminance), counted by this backend: on the GPU with
-     * the given strategy, on the CPU in one way whatever the strategy. Every backend and strategy gives
-     * exactly {@link Histogram#count}. This default is that plain count on the calling thread.
-     *
-     * @param bins 1 to 256 bins per channel
-     * @throws ConvolabException when the bin count is out of range, or the backend fails
-     */
-    default HistogramResult histogram(RgbaImage image, int bins, HistogramStrategy strategy) {
-        long t0 = System.nanoTime();
-        Histogram h = Histogram.count(image, bins);
-        double ms = (System.nanoTime() - t0) / 1e6;
-        return new HistogramResult(h, backend() + ", plain count", ms, ms);
-    }
-
-    /**
-     * The histograms of a 16-bit image (R, G, B, alpha, luminance of the 16-bit values), counted by this
-     * backend as {@link #histogram(RgbaImage, int, HistogramStrategy)} counts 8-bit ones. Every backend
-     * and strategy gives exactly {@link Histogram#count(Rgba16Image, int)}; this default is that plain
-     * count on the calling thread.
-     *
-     * @param bins 1 to 65536 bins per channel
-     * @throws ConvolabException when the bin count is out of range, the strategy cannot count that many
-     *                           bins ({@link HistogramStrategy#whyNotApplicable}), or the backend fails
-     */
-    default HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
-        long t0 = System.nanoTime();
-        Histogram h = Histogram.count(image, bins);
-        double ms = (System.nanoTime() - t0) / 1e6;
-        return new HistogramResult(h, backend() + ", plain count", ms, ms);
-    }
-
-    /**
-     * The kernel time of one histogram measured over {@code launches} back-to-back launches (the GPU
-     * engine, where a single launch's events include its latency); empty for the others.
-     */
-    default java.util.OptionalDouble batchedHistogramMs(RgbaImage image, int bins, HistogramStrategy strategy, int launches) {
-        return java.util.OptionalDouble.empty();
     }
 
     /**

@@ -1,15 +1,18 @@
 package org.convolab.core;
 
 /**
- * The work of one filter over three float channels, as the rates in {@link Timings} count it.
+ * The work of one filter, as the rates in {@link Timings} count it: from the plan that ran (its strategy and
+ * its kernels), not from the strategy asked for.
  *
  * <ul>
- *   <li>bytes: the fewest global-memory bytes: each channel's float plane read once and written once
- *       per pass over the image, 4 + 4 bytes a pixel a channel; a two-kernel separable filter makes two
- *       passes (the intermediate plane is written and read again), a one-kernel one (fast-separable keeps
- *       the intermediate in shared memory) one;</li>
- *   <li>FLOPs: one multiply and one add per weight per pixel per channel: 2·w·h for a 2D mask,
- *       2·(w + h) for a separable filter, whether its two stages run as one kernel or two.</li>
+ *   <li>bytes: the fewest global-memory bytes the plan's kernels move. A planes kernel reads and writes each of
+ *       the three float channel planes once, 4 + 4 bytes a pixel a channel; a two-kernel separable filter makes
+ *       two passes (the intermediate plane is written and read again), a one-kernel one (fast-separable keeps
+ *       the intermediate in shared memory) one. A fused ARGB kernel ({@value #FUSED_ARGB_PREFIX}…: packed 8-bit
+ *       ARGB in, packed ARGB out) reads and writes one 4-byte word a pixel for all channels: 8 bytes;</li>
+ *   <li>FLOPs: those of the mask as applied ({@link #flopsPerPixel}): one multiply and one add per weight per
+ *       pixel per channel, 2·w·h for a 2D mask, 2·(w + h) for a separable filter (one kernel or two), and the
+ *       transforms for fft.</li>
  * </ul>
  *
  * @param bytes global-memory bytes moved by the filter kernels
@@ -20,13 +23,26 @@ public record FilterCost(long bytes, long flops) {
     public static final int CHANNELS = 3;
 
     /**
-     * The cost of a filter as its plan runs it: separable arithmetic when the strategy that runs is
-     * separable, and one read and one write of each plane per pass (kernel) of the plan.
+     * How a fused ARGB kernel's name begins in {@link LaunchPlan#kernels()}: {@code convolab_argb2d_rN},
+     * {@code convolab_argbs_rN} (cuda-kernels/fast.cu).
+     */
+    public static final String FUSED_ARGB_PREFIX = "convolab_argb";
+
+    /**
+     * The cost of a filter as its plan runs it: the FLOPs of the mask as applied by the strategy that runs, and
+     * the bytes of each kernel (pass) of the plan, at least one.
      */
     public static FilterCost of(int width, int height, Mask mask, LaunchPlan plan) {
-        long pixels = (long) width * height * CHANNELS;
-        long flopsPerPixel = plan.runs().needsSeparable() ? 2L * (mask.width() + mask.height()) : 2L * mask.width() * mask.height();
-        return new FilterCost(pixels * 8 * Math.max(1, plan.passes()), pixels * flopsPerPixel);
+        long pixels = (long) width * height;
+        long bytes = 0;
+        for (String kernel : plan.kernels()) {
+            bytes += kernel.startsWith(FUSED_ARGB_PREFIX) ? pixels * 8 : pixels * CHANNELS * 8;
+        }
+        if (bytes == 0) {
+            bytes = pixels * CHANNELS * 8;
+        }
+        double perPixel = flopsPerPixel(width, height, mask, plan.runs());
+        return new FilterCost(bytes, Math.round(pixels * CHANNELS * perPixel));
     }
 
     /**

@@ -6,7 +6,7 @@ package org.convolab.core;
  *
  * <p>Each of R, G and B is correlated with the mask (alpha passes through), then mapped to 8 bits:
  * {@code out = clamp(round(acc / divisor + offset), 0, 255)}, with {@code |acc|} first when
- * {@code abs} is set. Rounding is half up.
+ * {@code abs} is set. Rounding is half up. {@link OutputMapping} defines it ({@link #mapping()}).
  *
  * @param mask    the weights, applied as a correlation (already normalised or flipped if asked)
  * @param border  the ghost-cell policy
@@ -74,20 +74,21 @@ public record FilterSpec(Mask mask, BorderPolicy border, float divisor, float of
      * divided by the divisor, plus the offset. A float output keeps this value as it is.
      */
     public float map(float sum) {
-        float a = abs ? Math.abs(sum) : sum;
-        return a / divisor + offset;
+        return mapping().map(sum);
     }
 
     /** The exact output mapping before rounding, in double (the reference's). */
     public double map(double sum) {
-        double a = abs ? Math.abs(sum) : sum;
-        return a / divisor + offset;
+        return mapping().map(sum);
     }
 
     /** Maps one channel's sum to a sample of 0 to {@code max} (255, or 65535 for 16 bits), in double. */
     public int toSample(double acc, int max) {
-        double a = abs ? Math.abs(acc) : acc;
-        double v = Math.floor(a / divisor + offset + 0.5);
-        return v <= 0 ? 0 : (v >= max ? max : (int) v);
+        return mapping().toSample(acc, max);
+    }
+
+    /** The output mapping: divisor, offset and abs. */
+    public OutputMapping mapping() {
+        return new OutputMapping(divisor, offset, abs);
     }
 }

@@ -43,7 +43,6 @@ public interface PlaneFilter extends AutoCloseable {
      * the engines do: {@code clamp(floor(|sum| / divisor + offset + 0.5), 0, max)}.
      */
     static int toSample(float sum, FilterSpec spec, int max) {
-        float v = (float) Math.floor(spec.map(sum) + 0.5f);
-        return v <= 0f ? 0 : (v >= max ? max : (int) v);
+        return spec.mapping().toSample(sum, max);
     }
 }

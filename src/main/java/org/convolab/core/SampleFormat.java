@@ -122,9 +122,7 @@ public record SampleFormat(int channels, int bitDepth, Kind kind) {
             return Float.floatToRawIntBits(v);
         }
         if (bitDepth <= 16) { // the float arithmetic the engines' output mapping uses, for the same bits
-            float r = (float) Math.floor(v + 0.5f);
-            int max = (1 << bitDepth) - 1;
-            return r <= 0f || Float.isNaN(r) ? 0 : (r >= max ? max : (int) r);
+            return OutputMapping.round(v, (1 << bitDepth) - 1);
         }
         double r = Math.floor((double) v + 0.5);
         if (Double.isNaN(r)) {

@@ -40,15 +40,10 @@ public final class SampleMapping {
             }
             return;
         }
-        float div = spec.divisor();
-        float off = spec.offset();
-        boolean abs = spec.abs();
-        float max = out.maxValue();
+        OutputMapping m = spec.mapping();
+        int max = (int) out.maxValue();
         for (int x = 0, o = start; x < count; x++, o += stride) {
-            float a = sums[from + x];
-            float v = (abs ? Math.abs(a) : a) / div + off + 0.5f;
-            // floor, clamped to 0..max: (int) truncates toward zero, which is floor for the v >= 1 kept
-            dst[o] = v < 1f || Float.isNaN(v) ? 0 : (v >= max ? (int) max : (int) v);
+            dst[o] = m.toSample(sums[from + x], max);
         }
     }
 

@@ -44,34 +44,9 @@ public enum Strategy {
         return description;
     }
 
-    /**
-     * What limits the strategy's speed, for the classroom's cost view; empty where nothing is worth
-     * saying beyond the description.
-     */
-    public String costNote() {
-        return switch (this) {
-            case TILED -> "Block = input tile: a block has at most 1024 threads, so a 31x31 mask leaves a 32x32 block "
-                    + "a 2x2 output tile; 4 of its 1024 threads compute while the rest only load, and each output "
-                    + "costs 256 loads. Past 25x25 (fewer than 64 computing threads) the GPU runs tiled-out instead.";
-            case FAST -> "Masks above 31x31 and rectangular ones run a kernel with the mask size known only at run "
-                    + "time: it keeps the weights in shared memory and computes 4x8 outputs a thread.";
-            case FFT -> "Its cost is the transforms, about the same for a 3x3 and a 63x63 mask, so it wins for large "
-                    + "masks that are not separable and loses for small ones.";
-            default -> "";
-        };
-    }
-
     /** True when the strategy only takes rank-1 (separable) masks. */
     public boolean needsSeparable() {
         return needsSeparable;
-    }
-
-    /** What the strategy needs, for help texts and tooltips. */
-    public String requirement() {
-        if (this == FFT || this == AUTO) {
-            return "any mask up to " + Mask.MAX_SIZE + "x" + Mask.MAX_SIZE;
-        }
-        return needsSeparable ? "a separable (rank-1) mask up to 63x63" : "any mask up to 63x63";
     }
 
     /** Null when the strategy applies to the mask, else the reason it does not. */
@@ -88,11 +63,11 @@ public enum Strategy {
         return null;
     }
 
-    /** Throws when the strategy does not apply to the mask. */
+    /** Throws {@link StrategyRefusedException} when the strategy does not apply to the mask. */
     public void checkApplicable(Mask mask) {
         String why = whyNotApplicable(mask);
         if (why != null) {
-            throw new ConvolabException(why);
+            throw new StrategyRefusedException(why);
         }
     }
 

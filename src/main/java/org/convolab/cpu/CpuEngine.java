@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
@@ -16,6 +17,7 @@ import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.Mask;
+import org.convolab.core.OutputMapping;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.SeparableMask;
@@ -73,8 +75,8 @@ public final class CpuEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String backend() {
-        return "cpu";
+    public Backend backend() {
+        return Backend.CPU;
     }
 
     @Override
@@ -333,18 +335,16 @@ public final class CpuEngine implements ConvolutionEngine {
         float div = spec.divisor();
         float off = spec.offset();
         boolean abs = spec.abs();
-        boolean plain = div == 1f && off == 0f;
+        OutputMapping m = spec.mapping();
+        boolean plain = m.identity();
         int done = simd == null ? 0 : simd.store(acc, out, o, w, shift, div, off, abs);
         for (int x = done; x < w; x++) {
-            float a = abs ? Math.abs(acc[x]) : acc[x];
+            float a = acc[x];
             if (!Float.isFinite(a)) {
-                throw overflow(a);
+                throw overflow(abs ? Math.abs(a) : a);
             }
-            // floor(v) as FilterSpec#toByte has it: inside (0, 255) the cast truncates a positive v, which is the floor.
-            // Divisor 1 and offset 0 (most filters) give the same v without the division.
-            float v = plain ? a + 0.5f : a / div + off + 0.5f;
-            int b = v <= 0f ? 0 : (v >= 255f ? 255 : (int) v);
-            out[o + x] |= b << shift;
+            // divisor 1, offset 0 and no abs (most filters): the same value without the division
+            out[o + x] |= (plain ? OutputMapping.round(a, 255) : m.toSample(a, 255)) << shift;
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
+import org.convolab.core.OutputMapping;
 import org.convolab.core.RgbaImage;
 import org.jtransforms.fft.FloatFFT_1D;
 import org.jtransforms.fft.FloatFFT_2D;
@@ -271,9 +272,7 @@ public final class FftConvolver {
      * into out at bit {@code shift}.
      */
     private RowStore mapped(int[] out, int shift, FilterSpec spec) {
-        float div = spec.divisor();
-        float off = spec.offset();
-        boolean abs = spec.abs();
+        OutputMapping m = spec.mapping();
         return (y, z) -> {
             int o = y * width;
             for (int x = 0; x < width; x++) {
@@ -281,8 +280,7 @@ public final class FftConvolver {
                 if (!Float.isFinite(sum)) {
                     throw CpuEngine.overflow(sum);
                 }
-                float v = (float) Math.floor((abs ? Math.abs(sum) : sum) / div + off + 0.5f);
-                out[o + x] |= (v <= 0f ? 0 : (v >= 255f ? 255 : (int) v)) << shift;
+                out[o + x] |= m.toSample(sum, 255) << shift;
             }
         };
     }

@@ -13,7 +13,9 @@ import java.util.Map;
 import jcuda.CudaException;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.StrategyRefusedException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
@@ -70,8 +72,8 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String backend() {
-        return "cuda";
+    public Backend backend() {
+        return Backend.CUDA;
     }
 
     @Override
@@ -600,7 +602,7 @@ public final class CudaEngine implements ConvolutionEngine {
         Histogram.checkBins(bins, 16);
         String why = strategy.whyNotApplicable(bins, 16);
         if (why != null) {
-            throw new ConvolabException(why);
+            throw new StrategyRefusedException(why);
         }
         return onGpu(() -> histograms.count(session, image, bins, strategy));
     }

@@ -1,7 +1,7 @@
 package org.convolab.cuda;
 
 import jcuda.driver.CUdeviceptr;
-import org.convolab.core.ConvolabException;
+import org.convolab.core.StrategyRefusedException;
 import org.convolab.core.Mask;
 import org.convolab.core.SeparableMask;
 import org.convolab.core.Strategy;
@@ -38,7 +38,7 @@ final class FastSeparableLauncher implements ChannelLauncher {
             throw new IllegalStateException("fast-separable has no kernel for a " + ctx.mask().width() + "x" + ctx.mask().height()
                     + " mask; the planner runs separable-tiled");
         }
-        SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new ConvolabException(
+        SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new StrategyRefusedException(
                 Strategy.FAST_SEPARABLE.whyNotApplicable(ctx.mask())));
         ctx.module().setConstant("c_fast_row", sep.row());
         ctx.module().setConstant("c_fast_col", sep.column());

@@ -9,7 +9,7 @@ import java.util.Map;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
-import org.convolab.core.ConvolabException;
+import org.convolab.core.StrategyRefusedException;
 import org.convolab.core.HistogramStrategy;
 
 /**
@@ -70,13 +70,13 @@ final class HistogramKernels {
      * The launch that counts n pixels of the given depth at {@code pixels} into {@code counts} (5 * bins
      * words, zeroed).
      *
-     * @throws ConvolabException when the strategy cannot count that many bins of that depth
+     * @throws StrategyRefusedException when the strategy cannot count that many bins of that depth
      */
     KernelLaunch launch(CudaModule module, HistogramStrategy s, int depth, CUdeviceptr pixels, int n, int bins,
                         CUdeviceptr counts) {
         String why = s.whyNotApplicable(bins, depth);
         if (why != null) {
-            throw new ConvolabException(why);
+            throw new StrategyRefusedException(why);
         }
         int threads = threads(s);
         int shared = sharedBytes(s, bins, depth);

@@ -1,7 +1,7 @@
 package org.convolab.cuda;
 
 import jcuda.driver.CUdeviceptr;
-import org.convolab.core.ConvolabException;
+import org.convolab.core.StrategyRefusedException;
 import org.convolab.core.Mask;
 import org.convolab.core.SeparableMask;
 import org.convolab.core.Strategy;
@@ -25,7 +25,7 @@ final class SeparableLauncher implements ChannelLauncher {
 
     @Override
     public void prepare(LaunchContext ctx) {
-        SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new ConvolabException(
+        SeparableMask sep = ctx.mask().separable().orElseThrow(() -> new StrategyRefusedException(
                 (tiled ? Strategy.SEPARABLE_TILED : Strategy.SEPARABLE).whyNotApplicable(ctx.mask())));
         float[] row = sep.row();
         ctx.module().setConstant("c_row", row);

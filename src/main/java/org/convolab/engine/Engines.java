@@ -1,6 +1,7 @@
 package org.convolab.engine;
 
 import java.util.function.Consumer;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.cpu.CpuEngine;

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.DeviceJpeg;
 import org.convolab.core.EngineDiagnostics;
@@ -47,7 +48,7 @@ public final class FallbackEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String backend() {
+    public Backend backend() {
         return current().backend();
     }
 

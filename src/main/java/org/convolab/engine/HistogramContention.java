@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.RgbaImage;
@@ -100,7 +101,7 @@ public final class HistogramContention {
 
     /** Times every strategy on every subject with the engine (GPU), or the engine's one count (CPU). */
     public static Result run(ConvolutionEngine engine, List<Subject> subjects) {
-        boolean gpu = !"cpu".equals(engine.backend());
+        boolean gpu = engine.backend() != Backend.CPU;
         List<Row> rows = new ArrayList<>();
         double[] plain = new double[0];
         if (gpu) {

@@ -10,7 +10,7 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.MaskText;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 
 /**
  * What the app remembers between runs (java.util.prefs): window place and size per screen, theme, last folder, recent files and

@@ -7,7 +7,7 @@ import javafx.scene.input.ClipboardContent;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskText;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 
 /**
  * Edit › Copy as Command: the window's settings as a {@code convolab filter} line and as an ImageJ macro line

@@ -4,7 +4,7 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 
 /**
  * Everything the user edits, as one immutable value: the unit of undo and redo, and the input of a

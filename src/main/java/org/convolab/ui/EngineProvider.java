@@ -2,7 +2,7 @@ package org.convolab.ui;
 
 import java.util.function.Consumer;
 import org.convolab.core.ConvolutionEngine;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 
 /**
@@ -53,7 +53,7 @@ final class EngineProvider implements AutoCloseable {
                 cudaProblem = "the GPU could not be set up: " + e.getMessage();
                 return cpu;
             }
-            if (gpu.backend().equals("cpu")) { // auto found no usable GPU after all
+            if (gpu.backend() == Backend.CPU) { // auto found no usable GPU after all
                 gpu.close();
                 gpu = null;
                 return cpu;

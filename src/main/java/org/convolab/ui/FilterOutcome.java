@@ -1,5 +1,6 @@
 package org.convolab.ui;
 
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
@@ -11,7 +12,7 @@ import org.convolab.core.ResultLease;
  * @param result   the engine's result, lent ({@link ConvolutionEngine#filterLeased}: on the GPU the pixels stay
  *                 in the pinned buffer they were downloaded into): the whole image, or the region when
  *                 {@code complete} is false; the model closes it when another result takes its place
- * @param backend  "cuda" or "cpu"
+ * @param backend  CUDA or CPU
  * @param device   what ran it
  * @param state    the settings it ran with
  * @param sequence the request number (newer requests have larger numbers)
@@ -21,22 +22,22 @@ import org.convolab.core.ResultLease;
  * @param step     image pixels between two of the result's pixels along each axis: 1, or for a preview of a
  *                 region shown zoomed out, every step-th output pixel ({@code org.convolab.engine.SampledPreview})
  */
-public record FilterOutcome(ResultLease result, String backend, String device, EditState state, long sequence, int x,
+public record FilterOutcome(ResultLease result, Backend backend, String device, EditState state, long sequence, int x,
                             int y, boolean complete, int step) {
 
     /** A whole-image outcome. */
-    static FilterOutcome whole(ResultLease result, String backend, String device, EditState state, long sequence) {
+    static FilterOutcome whole(ResultLease result, Backend backend, String device, EditState state, long sequence) {
         return new FilterOutcome(result, backend, device, state, sequence, 0, 0, true, 1);
     }
 
     /** An outcome of a result in a Java array (a preview, or a big image filtered in bands). */
-    static FilterOutcome of(FilterResult result, String backend, String device, EditState state, long sequence, int x, int y,
+    static FilterOutcome of(FilterResult result, Backend backend, String device, EditState state, long sequence, int x, int y,
             boolean complete) {
         return sampled(result, backend, device, state, sequence, x, y, 1);
     }
 
     /** A preview of every step-th output pixel of a region from (x, y). */
-    static FilterOutcome sampled(FilterResult result, String backend, String device, EditState state, long sequence, int x,
+    static FilterOutcome sampled(FilterResult result, Backend backend, String device, EditState state, long sequence, int x,
             int y, int step) {
         return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, false, step);
     }

@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javafx.concurrent.Service;
 import javafx.concurrent.Task;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
@@ -22,7 +23,7 @@ import org.convolab.engine.SampledPreview;
  * published as a preview through {@link #valueProperty()} (its
  * {@link FilterOutcome#complete()} is false); then the whole image band by band with progress.
  */
-final class FilterService extends Service<FilterOutcome> {
+final class FilterService extends Service<FilterOutcome> implements FilterExecutor {
     /** From this many pixels on, the whole image is filtered in bands, after a preview of the visible region. */
     static final int BIG_PIXELS = 32 << 20;
     /** The largest visible region filtered in full as a preview; a larger one (zoomed out) is previewed by samples. */
@@ -45,12 +46,27 @@ final class FilterService extends Service<FilterOutcome> {
     }
 
     /** Where to ask, at each request, which image region {x, y, w, h} the window shows (or null). */
-    void setVisibleRegion(Supplier<int[]> region) {
+    @Override
+    public void setVisibleRegion(Supplier<int[]> region) {
         visibleRegion = region;
     }
 
+    @Override
+    public void setListeners(java.util.function.Consumer<FilterOutcome> done, java.util.function.Consumer<FilterOutcome> preview,
+                             java.util.function.Consumer<Throwable> failed) {
+        setOnSucceeded(e -> done.accept(getValue()));
+        setOnFailed(e -> failed.accept(getException()));
+        valueProperty().addListener((o, was, now) -> preview.accept(now));
+    }
+
+    @Override
+    public javafx.concurrent.Worker<FilterOutcome> worker() {
+        return this;
+    }
+
     /** Filters the image with the state, replacing any request not yet shown. Call on the FX thread. */
-    long submit(RgbaImage image, EditState state) {
+    @Override
+    public long submit(RgbaImage image, EditState state) {
         int[] region = (long) image.width() * image.height() >= BIG_PIXELS ? visibleRegion.get() : null;
         pending = new Request(image, state, ++sequence, region);
         restart();
@@ -58,7 +74,8 @@ final class FilterService extends Service<FilterOutcome> {
     }
 
     /** The number of the newest request. */
-    long latest() {
+    @Override
+    public long latest() {
         return sequence;
     }
 
@@ -101,7 +118,7 @@ final class FilterService extends Service<FilterOutcome> {
                     if (isCancelled()) {
                         return null;
                     }
-                    updateValue(FilterOutcome.sampled(part, "cpu", "CPU, the preview's samples", r.state(), r.sequence(),
+                    updateValue(FilterOutcome.sampled(part, Backend.CPU, "CPU, the preview's samples", r.state(), r.sequence(),
                             v[0], v[1], step));
                 }
                 updateMessage("Filtering the whole image");

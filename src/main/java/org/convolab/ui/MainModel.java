@@ -21,11 +21,12 @@ import org.convolab.core.RgbaImage;
  * What the main window shows, without any layout: the input image, the settings ({@link EditState})
  * with their undo history, the last filter outcome and a one-line status, each a JavaFX property the
  * views bind to. Every edit goes through {@link #edit}, which records it for undo and filters again off
- * the FX thread through {@link FilterService}. Use on the FX thread.
+ * the FX thread through a {@link FilterExecutor} (the window's {@link FilterService}). Use on the FX thread, or
+ * on one thread with an executor that reports there.
  */
 public final class MainModel {
     private final EngineProvider engines;
-    private final FilterService filter;
+    private final FilterExecutor filter;
     private final History<EditState> history;
 
     /** The preset of {@link EditState#initial()}'s mask. */
@@ -45,8 +46,13 @@ public final class MainModel {
     }
 
     MainModel(EngineProvider engines, EditState initial) {
+        this(engines, initial, new FilterService(engines));
+    }
+
+    /** A model whose filters run on {@code filter} (the window's: a {@link FilterService}). */
+    MainModel(EngineProvider engines, EditState initial, FilterExecutor filter) {
         this.engines = engines;
-        this.filter = new FilterService(engines);
+        this.filter = filter;
         this.history = new History<>(initial, 200);
         if (initial.mask().equals(EditState.initial().mask())) {
             presets.put(initial.mask(), INITIAL_PRESET);
@@ -54,9 +60,7 @@ public final class MainModel {
         state.set(history.current());
         state.addListener((o, was, now) -> sayWhyNotApplicable(now));
         sayWhyNotApplicable(state.get());
-        filter.setOnSucceeded(e -> shown(filter.getValue()));
-        filter.setOnFailed(e -> failed(describe(filter.getException())));
-        filter.valueProperty().addListener((o, was, now) -> previewed(now));
+        filter.setListeners(this::shown, this::previewed, t -> failed(describe(t)));
     }
 
     // ------------------------------------------------------------------ properties
@@ -155,7 +159,7 @@ public final class MainModel {
 
     /** The CPU engine (for previews that must not wait for the GPU). */
     ConvolutionEngine cpuEngine() {
-        return engines.engine(org.convolab.engine.Backend.CPU);
+        return engines.engine(org.convolab.core.Backend.CPU);
     }
 
     /** The engine of the current backend (for the compare window). */
@@ -165,7 +169,7 @@ public final class MainModel {
 
     /** The background filter, for its progress. */
     javafx.concurrent.Worker<FilterOutcome> filterWorker() {
-        return filter;
+        return filter.worker();
     }
 
     /** Where the window tells which image region {x, y, w, h} it shows, for the preview of a big image. */

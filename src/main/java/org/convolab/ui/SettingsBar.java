@@ -16,7 +16,7 @@ import org.convolab.core.ConstantPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.MaskText;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 
 /**
  * The settings controls other than the mask: the toolbar (strategy, ghost-cell policy and its

@@ -10,6 +10,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import org.convolab.core.Backend;
 import org.convolab.core.Mask;
 import org.convolab.core.Timings;
 
@@ -157,7 +158,7 @@ final class TimingOverlay extends VBox {
     /** False on the CPU engine, which copies nothing to or from a device. */
     static boolean hasTransfers(FilterOutcome o) {
         Timings t = o.result().timings();
-        return !(o.backend().equals("cpu") && t.uploadMs() == 0 && t.downloadMs() == 0);
+        return !(o.backend() == Backend.CPU && t.uploadMs() == 0 && t.downloadMs() == 0);
     }
 
     /** The overlay's text for an outcome (also used by tests). */

@@ -4,6 +4,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers of docs/ARCHITECTURE.md, held by the compiled classes: Main → cli, ui → engine → cuda,
+ * The layers of docs/ARCHITECTURE.md, held by the compiled classes: Main → cli, ui → (selftest →) engine → cuda,
  * cpu, io → core, with the Java API ({@code api}) between the engine and the front ends that use it (the
  * ImageJ command, {@code imagej}). The front ends reach the backends only through {@code engine}; {@code core}
  * knows neither JavaFX nor JCuda.
@@ -80,6 +82,7 @@ class LayeringTest {
                 .layer("Ui").definedBy("org.convolab.ui..")
                 .layer("ImageJ").definedBy("org.convolab.imagej..")
                 .layer("Api").definedBy("org.convolab.api..")
+                .layer("SelfTest").definedBy("org.convolab.selftest..")
                 .layer("Engine").definedBy("org.convolab.engine..")
                 .layer("Backends").definedBy("org.convolab.cuda..", "org.convolab.cpu..")
                 .layer("Io").definedBy("org.convolab.io..")
@@ -89,9 +92,26 @@ class LayeringTest {
                 .whereLayer("Ui").mayOnlyBeAccessedByLayers("Main", "Cli")
                 .whereLayer("ImageJ").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Api").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "ImageJ")
-                .whereLayer("Engine").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Api")
-                .whereLayer("Backends").mayOnlyBeAccessedByLayers("Engine")
+                .whereLayer("SelfTest").mayOnlyBeAccessedByLayers("Main", "Cli")
+                .whereLayer("Engine").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Api", "SelfTest")
+                .whereLayer("Backends").mayOnlyBeAccessedByLayers("Engine", "SelfTest")
                 .whereLayer("Io").mayOnlyBeAccessedByLayers("Main", "Cli", "Ui", "Engine", "Api")
+                .check(classes);
+    }
+
+    /**
+     * The self-tests judge the engines from above: through the engine door and the CPU's double-precision reference,
+     * never the GPU layer, files or a front end.
+     */
+    @Test
+    void theSelfTestsUseTheEngineDoorAndTheReference() {
+        noClasses().that().resideInAPackage("org.convolab.selftest..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.convolab.cuda..", "jcuda..", "org.convolab.io..",
+                        "org.convolab.cli..", "org.convolab.ui..", "org.convolab.api..", "javafx..")
+                .check(classes);
+        noClasses().that().resideInAPackage("org.convolab.selftest..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("org.convolab.cpu..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.equivalentTo(org.convolab.cpu.ReferenceConvolver.class))))
                 .check(classes);
     }
 

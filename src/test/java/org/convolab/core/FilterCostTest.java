@@ -33,4 +33,24 @@ class FilterCostTest {
         assertThat(c.flops()).isEqualTo(3000L * 2 * 49);
         assertThat(c.bytes()).isEqualTo(3000L * 8);
     }
+
+    @Test
+    void aFusedArgbKernelMovesOnePackedWordInAndOneOut() {
+        // the fused kernel reads the packed ARGB word and writes the packed result: 8 bytes a pixel, not 24
+        LaunchPlan plan = new LaunchPlan(Strategy.FAST, Strategy.FAST, List.of("convolab_argbs_r3"), "");
+        FilterCost c = FilterCost.of(100, 10, GAUSS_7, plan);
+        assertThat(c.bytes()).isEqualTo(1000L * 8);
+        assertThat(c.flops()).isEqualTo(3000L * 2 * 49);
+    }
+
+    @Test
+    void fftCountsItsTransformsAsTheFileCostDoes() {
+        // the window's and the engines' cost and --timings' count the same FLOPs for what ran
+        Mask big = MaskPresets.parse("gaussian:20");
+        LaunchPlan plan = new LaunchPlan(Strategy.FFT, Strategy.FFT, List.of("cufft"), "");
+        FilterCost c = FilterCost.of(640, 480, big, plan);
+        FilterCost file = FilterCost.ofSamples(640, 480, big, plan, new SampleFormat(3, 8), new SampleFormat(3, 8));
+        assertThat(c.flops()).isEqualTo(file.flops());
+        assertThat(c.flops()).isLessThan(640L * 480 * 3 * 2 * big.width() * big.height() / 10);
+    }
 }

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import java.util.Random;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -14,9 +15,9 @@ class GhostCellsTest {
 
     /** Every cell of the view reads what the core's border function names, on both axes. */
     @ParameterizedTest
-    @MethodSource("org.convolab.engine.Conformance#policies")
+    @MethodSource("org.convolab.selftest.Conformance#policies")
     void mappingIsTheBorderFunction(BorderPolicy policy) {
-        RgbaImage img = Conformance.randomImage(5, 3, new Random(1));
+        RgbaImage img = TestImages.randomImage(5, 3, new Random(1));
         for (int y = -7; y < 10; y++) {
             for (int x = -7; x < 12; x++) {
                 GhostCells.Cell c = GhostCells.cell(img, 0, policy, x, y);
@@ -41,9 +42,9 @@ class GhostCellsTest {
 
     /** The listed terms add up to the reference's sum at every pixel, corners included. */
     @ParameterizedTest
-    @MethodSource("org.convolab.engine.Conformance#policies")
+    @MethodSource("org.convolab.selftest.Conformance#policies")
     void termsAddUpToTheReference(BorderPolicy policy) {
-        RgbaImage img = Conformance.randomImage(6, 4, new Random(2));
+        RgbaImage img = TestImages.randomImage(6, 4, new Random(2));
         Mask m = Mask.of(5, 3, 1, -2, 3, 0.5f, 1, 2, 1, 7, 1, 2, -1, 0, 1, 0, 2);
         double[] plane = new double[24];
         for (int k = 0; k < 24; k++) {

@@ -14,7 +14,9 @@ import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
+import org.convolab.selftest.Summary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class CpuEngineTest {
     void fastEngineEqualsReferenceOnTheConformanceMatrix() {
         List<String> failures = new ArrayList<>();
         Conformance c = new Conformance(4, new int[][] {{1, 1}, {1, 9}, {9, 1}, {17, 13}, {40, 23}}, 7);
-        Conformance.Summary s = c.run(engine, List.of(Strategy.values()), failures::add);
+        Summary s = c.run(engine, List.of(Strategy.values()), failures::add);
         assertThat(failures).as(s.line()).isEmpty();
         assertThat(s.passed()).isGreaterThan(1000);
     }
@@ -57,8 +59,8 @@ class CpuEngineTest {
     void fftPathEqualsTheReference(String size, String policy) {
         String[] wh = size.split("x");
         Random rnd = new Random(size.hashCode() * 31L + policy.hashCode());
-        Mask mask = Conformance.randomMask(Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), rnd);
-        RgbaImage img = Conformance.randomImage(83, 57, rnd);
+        Mask mask = TestImages.randomMask(Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), rnd);
+        RgbaImage img = TestImages.randomImage(83, 57, rnd);
         FilterSpec spec = FilterSpec.of(mask, BorderPolicy.parse(policy));
         RgbaImage expected = ReferenceConvolver.filter(img, spec);
         var fft = engine.filter(img, spec, Strategy.FFT);
@@ -74,11 +76,11 @@ class CpuEngineTest {
     @Test
     void fftPlanIsKeptOnlyWhileMaskAndSizeStay() {
         Random rnd = new Random(5);
-        Mask a = Conformance.randomMask(25, 25, rnd);
-        Mask b = Conformance.randomMask(25, 25, rnd);
+        Mask a = TestImages.randomMask(25, 25, rnd);
+        Mask b = TestImages.randomMask(25, 25, rnd);
         for (Mask m : new Mask[] {a, a, b, a}) {
             for (int[] size : new int[][] {{40, 30}, {40, 30}, {30, 40}}) {
-                RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+                RgbaImage img = TestImages.randomImage(size[0], size[1], rnd);
                 FilterSpec spec = FilterSpec.of(m, BorderPolicy.parse("wrap"));
                 assertThat(engine.filter(img, spec, Strategy.FFT).image().maxDifference(ReferenceConvolver.filter(img, spec)))
                         .isLessThanOrEqualTo(Conformance.TOLERANCE);
@@ -94,7 +96,7 @@ class CpuEngineTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("separableCases")
     void separablePathEqualsTheTwoDimensionalPath(String mask, String policy) {
-        RgbaImage img = Conformance.randomImage(61, 37, new Random(mask.hashCode()));
+        RgbaImage img = TestImages.randomImage(61, 37, new Random(mask.hashCode()));
         FilterSpec spec = FilterSpec.of(MaskPresets.parse(mask), BorderPolicy.parse(policy));
         RgbaImage twoD = engine.filter(img, spec, Strategy.NAIVE).image();
         RgbaImage sep = engine.filter(img, spec, Strategy.SEPARABLE).image();
@@ -102,9 +104,9 @@ class CpuEngineTest {
     }
 
     @ParameterizedTest
-    @MethodSource("org.convolab.engine.Conformance#policies")
+    @MethodSource("org.convolab.selftest.Conformance#policies")
     void identityReturnsTheImage(BorderPolicy policy) {
-        RgbaImage img = Conformance.randomImage(33, 20, new Random(1));
+        RgbaImage img = TestImages.randomImage(33, 20, new Random(1));
         for (Strategy s : Strategy.values()) {
             assertThat(engine.filter(img, FilterSpec.of(MaskPresets.parse("identity"), policy), s).image().pixels())
                     .containsExactly(img.pixels());
@@ -112,7 +114,7 @@ class CpuEngineTest {
     }
 
     @ParameterizedTest
-    @MethodSource("org.convolab.engine.Conformance#policies")
+    @MethodSource("org.convolab.selftest.Conformance#policies")
     void boxBlurOfAConstantImageStaysConstant(BorderPolicy policy) {
         int[] px = new int[25 * 19];
         java.util.Arrays.fill(px, 0xff7b2a90);
@@ -144,7 +146,7 @@ class CpuEngineTest {
 
     @Test
     void alphaPassesThrough() {
-        RgbaImage img = Conformance.randomImage(20, 20, new Random(9));
+        RgbaImage img = TestImages.randomImage(20, 20, new Random(9));
         RgbaImage out = engine.filter(img, FilterSpec.of(MaskPresets.parse("gaussian:2"), BorderPolicy.parse("mirror")), Strategy.AUTO).image();
         for (int i = 0; i < img.size(); i++) {
             assertThat(out.pixels()[i] >>> 24).isEqualTo(img.pixels()[i] >>> 24);
@@ -153,14 +155,14 @@ class CpuEngineTest {
 
     @Test
     void separableStrategyRefusesANonSeparableMaskAsTheGpuWould() {
-        RgbaImage img = Conformance.randomImage(8, 8, new Random(2));
+        RgbaImage img = TestImages.randomImage(8, 8, new Random(2));
         assertThatThrownBy(() -> engine.filter(img, FilterSpec.of(MaskPresets.parse("sharpen"), BorderPolicy.parse("zero")), Strategy.SEPARABLE))
                 .isInstanceOf(ConvolabException.class).hasMessageContaining("not separable");
     }
 
     @Test
     void autoReportsTheStrategyItPicked() {
-        RgbaImage img = Conformance.randomImage(8, 8, new Random(2));
+        RgbaImage img = TestImages.randomImage(8, 8, new Random(2));
         assertThat(engine.filter(img, FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("zero")), Strategy.AUTO).strategy())
                 .isEqualTo(Strategy.FAST_SEPARABLE);
         assertThat(engine.filter(img, FilterSpec.of(MaskPresets.parse("sharpen"), BorderPolicy.parse("zero")), Strategy.AUTO).strategy())

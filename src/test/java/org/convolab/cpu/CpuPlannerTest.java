@@ -10,8 +10,9 @@ import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
 import org.convolab.io.SyntheticImages;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -48,7 +49,7 @@ class CpuPlannerTest {
     @ParameterizedTest(name = "{0}x{1}")
     @CsvSource({"17, 17, fast", "17, 19, fft", "63, 5, fft", "63, 3, fast", "5, 63, fft", "63, 63, fft"})
     void autoTakesTheFftForLargeMasksThatAreNotSeparable(int w, int h, String runs) {
-        Mask mask = Conformance.randomMask(w, h, new java.util.Random(w * 100 + h));
+        Mask mask = TestImages.randomMask(w, h, new java.util.Random(w * 100 + h));
         LaunchPlan plan = CpuPlanner.plan(Strategy.AUTO, mask);
         assertEquals(Strategy.parse(runs), plan.runs());
         assertEquals(runs.equals("fft") ? List.of(CpuPlanner.FFT) : List.of(CpuPlanner.TWO_D), plan.kernels());

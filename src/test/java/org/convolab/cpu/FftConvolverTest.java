@@ -11,7 +11,8 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -40,22 +41,22 @@ class FftConvolverTest {
     @MethodSource("cases")
     void equalsTheReferenceWithinTheEngineTolerance(BorderPolicy policy, int w, int h, int mw, int mh) {
         Random rnd = new Random(31L * w + 17L * h + mw * 7L + mh);
-        RgbaImage img = Conformance.randomImage(w, h, rnd);
-        FilterSpec spec = FilterSpec.of(Conformance.randomMask(mw, mh, rnd), policy);
+        RgbaImage img = TestImages.randomImage(w, h, rnd);
+        FilterSpec spec = FilterSpec.of(TestImages.randomMask(mw, mh, rnd), policy);
         RgbaImage expected = ReferenceConvolver.filter(img, spec);
         assertThat(FftConvolver.filter(img, spec).maxDifference(expected)).isLessThanOrEqualTo(Conformance.TOLERANCE);
     }
 
     /** Signed weights, a divisor, an offset and the absolute value: the whole output mapping. */
     @ParameterizedTest
-    @MethodSource("org.convolab.engine.Conformance#policies")
+    @MethodSource("org.convolab.selftest.Conformance#policies")
     void appliesTheOutputMappingAsTheReferenceDoes(BorderPolicy policy) {
         Random rnd = new Random(5);
         float[] m = new float[21 * 13];
         for (int k = 0; k < m.length; k++) {
             m[k] = rnd.nextFloat() * 2 - 1;
         }
-        RgbaImage img = Conformance.randomImage(50, 44, rnd);
+        RgbaImage img = TestImages.randomImage(50, 44, rnd);
         for (boolean abs : new boolean[] {false, true}) {
             FilterSpec spec = new FilterSpec(Mask.of(21, 13, m), policy, 6.5f, abs ? 0f : 128f, abs);
             RgbaImage expected = ReferenceConvolver.filter(img, spec);
@@ -66,8 +67,8 @@ class FftConvolverTest {
     @Test
     void aTallImageIsCutIntoManyBandsAndStaysRight() {
         Random rnd = new Random(3);
-        RgbaImage img = Conformance.randomImage(40, 2000, rnd);
-        FilterSpec spec = FilterSpec.of(Conformance.randomMask(11, 11, rnd), BorderPolicy.parse("wrap"));
+        RgbaImage img = TestImages.randomImage(40, 2000, rnd);
+        FilterSpec spec = FilterSpec.of(TestImages.randomMask(11, 11, rnd), BorderPolicy.parse("wrap"));
         assertThat(new FftConvolver(spec.mask(), 40, 2000).bands()).isGreaterThan(2);
         assertThat(FftConvolver.filter(img, spec).maxDifference(ReferenceConvolver.filter(img, spec))).isLessThanOrEqualTo(1);
     }
@@ -102,9 +103,9 @@ class FftConvolverTest {
         Random rnd = new Random(11);
         int w = 37;
         int h = 29;
-        Mask mask = Conformance.randomMask(15, 9, rnd);
+        Mask mask = TestImages.randomMask(15, 9, rnd);
         BorderPolicy border = BorderPolicy.parse("reflect");
-        RgbaImage img = Conformance.randomImage(w, h, rnd);
+        RgbaImage img = TestImages.randomImage(w, h, rnd);
         int rx = mask.radiusX();
         int ry = mask.radiusY();
         float[] padded = new float[(w + 2 * rx) * (h + 2 * ry)];
@@ -126,8 +127,8 @@ class FftConvolverTest {
 
     @Test
     void alphaPassesThrough() {
-        RgbaImage img = Conformance.randomImage(30, 20, new Random(9));
-        RgbaImage out = FftConvolver.filter(img, FilterSpec.of(Conformance.randomMask(13, 13, new Random(1)), BorderPolicy.parse("clamp")));
+        RgbaImage img = TestImages.randomImage(30, 20, new Random(9));
+        RgbaImage out = FftConvolver.filter(img, FilterSpec.of(TestImages.randomMask(13, 13, new Random(1)), BorderPolicy.parse("clamp")));
         for (int i = 0; i < img.size(); i++) {
             assertThat(out.pixels()[i] >>> 24).isEqualTo(img.pixels()[i] >>> 24);
         }
@@ -137,8 +138,8 @@ class FftConvolverTest {
     @Test
     void transformThreadsDoNotKeepTheJvmAlive() {
         assumeThat(Runtime.getRuntime().availableProcessors()).as("JTransforms uses threads on more than one core").isGreaterThan(1);
-        RgbaImage img = Conformance.randomImage(512, 512, new Random(4));
-        FftConvolver.filter(img, FilterSpec.of(Conformance.randomMask(31, 31, new Random(4)), BorderPolicy.parse("zero")));
+        RgbaImage img = TestImages.randomImage(512, 512, new Random(4));
+        FftConvolver.filter(img, FilterSpec.of(TestImages.randomMask(31, 31, new Random(4)), BorderPolicy.parse("zero")));
         List<Thread> fftThreads = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("convolab-fft-")).toList();
         assertThat(fftThreads).isNotEmpty().allMatch(Thread::isDaemon);

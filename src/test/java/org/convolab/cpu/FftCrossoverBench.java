@@ -7,7 +7,8 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 
 /**
  * Where FFT correlation overtakes the direct CPU engine: a table of median times per radius (no
@@ -35,13 +36,13 @@ public final class FftCrossoverBench {
         int[] radii = Arrays.stream((args.length > 2 ? args[2] : "1,2,3,5,7,10,15,23,31").split(","))
                 .mapToInt(Integer::parseInt).toArray();
         BorderPolicy policy = BorderPolicy.parse(args.length > 3 ? args[3] : "mirror");
-        RgbaImage img = Conformance.randomImage(size, size, new Random(1));
+        RgbaImage img = TestImages.randomImage(size, size, new Random(1));
         System.out.printf(Locale.ROOT, "%dx%d RGB, %s, %d threads, median of %d runs (min..max)%n", size, size,
                 policy.name(), Runtime.getRuntime().availableProcessors(), runs);
         System.out.printf(Locale.ROOT, "%6s %24s %24s %10s  %s%n", "radius", "direct ms", "fft ms", "fft/direct", "fft plan");
         try (CpuEngine engine = new CpuEngine()) {
             for (int r : radii) {
-                FilterSpec spec = FilterSpec.of(Conformance.randomMask(2 * r + 1, 2 * r + 1, new Random(r)), policy);
+                FilterSpec spec = FilterSpec.of(TestImages.randomMask(2 * r + 1, 2 * r + 1, new Random(r)), policy);
                 double[] direct = time(runs, () -> engine.filter(img, spec, Strategy.FAST));
                 double[] fft = time(runs, () -> FftConvolver.filter(img, spec));
                 FftConvolver plan = new FftConvolver(spec.mask(), size, size);
@@ -55,11 +56,11 @@ public final class FftCrossoverBench {
     private static void bands(String[] args) {
         int size = Integer.parseInt(args[1]);
         int runs = Integer.parseInt(args[2]);
-        RgbaImage img = Conformance.randomImage(size, size, new Random(1));
+        RgbaImage img = TestImages.randomImage(size, size, new Random(1));
         int[] out = new int[size * size];
         for (String rs : args[3].split(",")) {
             int r = Integer.parseInt(rs);
-            FilterSpec spec = FilterSpec.of(Conformance.randomMask(2 * r + 1, 2 * r + 1, new Random(r)), BorderPolicy.parse("zero"));
+            FilterSpec spec = FilterSpec.of(TestImages.randomMask(2 * r + 1, 2 * r + 1, new Random(r)), BorderPolicy.parse("zero"));
             float[] padded = new float[(size + 2 * r) * (size + 2 * r)];
             System.out.printf(Locale.ROOT, "r=%d, model's choice %d bands%n", r, new FftConvolver(spec.mask(), size, size).bands());
             for (String bs : args[4].split(",")) {

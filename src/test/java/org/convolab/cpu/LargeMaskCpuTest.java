@@ -12,7 +12,8 @@ import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,10 +45,10 @@ class LargeMaskCpuTest {
     void imagesOfLargeMasksRunThroughTheFftAndMatchTheReference() {
         Random rnd = new Random(65);
         for (int[] s : new int[][] {{65, 65}, {127, 9}, {9, 255}}) { // 255x255: the planes' test
-            Mask m = Conformance.randomMask(s[0], s[1], rnd);
+            Mask m = TestImages.randomMask(s[0], s[1], rnd);
             for (BorderPolicy p : Conformance.policies()) {
                 for (int[] img : new int[][] {{33, 21}, {7, 5}}) {
-                    RgbaImage in = Conformance.randomImage(img[0], img[1], rnd);
+                    RgbaImage in = TestImages.randomImage(img[0], img[1], rnd);
                     FilterSpec spec = FilterSpec.of(m, p);
                     FilterResult r = ENGINE.filter(in, spec, Strategy.AUTO);
                     assertThat(r.strategy()).isEqualTo(s[0] * s[1] >= 300 ? Strategy.FFT : Strategy.FAST);
@@ -90,7 +91,7 @@ class LargeMaskCpuTest {
     void aGaussianOfSigma40Is241TapsThroughTheSeparablePathOnAuto() {
         Mask g = MaskPresets.parse("gaussian:40");
         assertThat(g.width()).isEqualTo(241);
-        RgbaImage in = Conformance.randomImage(50, 30, new Random(40));
+        RgbaImage in = TestImages.randomImage(50, 30, new Random(40));
         FilterSpec spec = FilterSpec.of(g, BorderPolicy.parse("mirror"));
         FilterResult r = ENGINE.filter(in, spec, Strategy.AUTO);
         assertThat(r.strategy()).isEqualTo(Strategy.FAST_SEPARABLE);
@@ -101,8 +102,8 @@ class LargeMaskCpuTest {
 
     @Test
     void directStrategiesRefuseMasksPast63NamingFft() {
-        Mask m = Conformance.randomMask(65, 3, new Random(1));
-        RgbaImage in = Conformance.randomImage(8, 8, new Random(2));
+        Mask m = TestImages.randomMask(65, 3, new Random(1));
+        RgbaImage in = TestImages.randomImage(8, 8, new Random(2));
         for (Strategy s : Strategy.concrete()) {
             if (s == Strategy.FFT || s.needsSeparable()) {
                 continue;

@@ -13,7 +13,8 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -109,9 +110,9 @@ class VectorTapKernelTest {
         List<String> failures = new ArrayList<>();
         int checks = 0;
         for (int[] size : sizes) {
-            RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+            RgbaImage img = TestImages.randomImage(size[0], size[1], rnd);
             for (int[] m : MASKS) {
-                for (Mask mask : List.of(Conformance.randomMask(m[0], m[1], rnd), Conformance.separableMask(m[0], m[1], rnd),
+                for (Mask mask : List.of(TestImages.randomMask(m[0], m[1], rnd), TestImages.separableMask(m[0], m[1], rnd),
                         Mask.of(m[0], m[1], weights(m[0] * m[1], rnd)))) {
                     for (BorderPolicy policy : Conformance.policies()) {
                         for (Strategy s : List.of(Strategy.AUTO, Strategy.FAST, Strategy.FAST_SEPARABLE, Strategy.NAIVE)) {
@@ -140,7 +141,7 @@ class VectorTapKernelTest {
         try (CpuPlaneFilter v = new CpuPlaneFilter(2, TapKernels.vector()); CpuPlaneFilter s = new CpuPlaneFilter(2, Optional.empty())) {
             for (int w : WIDTHS) {
                 for (int[] m : MASKS) {
-                    for (Mask mask : List.of(Conformance.randomMask(m[0], m[1], rnd), Conformance.separableMask(m[0], m[1], rnd))) {
+                    for (Mask mask : List.of(TestImages.randomMask(m[0], m[1], rnd), TestImages.separableMask(m[0], m[1], rnd))) {
                         int outRows = 1 + rnd.nextInt(9);
                         float[] rows = new float[w * (outRows + mask.height() - 1)];
                         for (int i = 0; i < rows.length; i++) {

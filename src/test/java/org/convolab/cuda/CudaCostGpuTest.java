@@ -10,7 +10,8 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class CudaCostGpuTest {
         assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
         Mask gauss = MaskPresets.parse("gaussian:5");
         try (CudaEngine engine = new CudaEngine(probe.devices().get(0))) {
-            var img = Conformance.randomImage(2048, 1024, new Random(3));
+            var img = TestImages.randomImage(2048, 1024, new Random(3));
             FilterResult r = engine.filter(img, FilterSpec.of(gauss, BorderPolicy.parse("mirror")), Strategy.FAST_SEPARABLE);
             assertThat(r.plan().runs()).isEqualTo(Strategy.FAST_SEPARABLE);
             // the plan carries the launch as it ran: one kernel, all three channels (grid z = 3)

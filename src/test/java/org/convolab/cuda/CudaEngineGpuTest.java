@@ -21,10 +21,12 @@ import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
 import org.convolab.engine.FileFilter;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.RowSinks;
+import org.convolab.selftest.TestImages;
+import org.convolab.selftest.Summary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -59,7 +61,7 @@ class CudaEngineGpuTest {
     @Test
     void everyStrategyAndPolicyMatchesTheReference() {
         List<String> failures = new ArrayList<>();
-        Conformance.Summary s = Conformance.full().run(engine, List.of(Strategy.values()), failures::add);
+        Summary s = Conformance.full().run(engine, List.of(Strategy.values()), failures::add);
         assertTrue(failures.isEmpty(), () -> s.line() + "\n" + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
         assertTrue(s.passed() > 10_000, s::line);
     }
@@ -87,7 +89,7 @@ class CudaEngineGpuTest {
                     FilterSpec[] specs = {FilterSpec.of(mask, policy), new FilterSpec(mask, policy, 1.7f, 12.5f, true),
                         new FilterSpec(mask, policy, 0.5f, -30f, false)};
                     for (int[] size : sizes) {
-                        RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+                        RgbaImage img = TestImages.randomImage(size[0], size[1], rnd);
                         for (FilterSpec spec : specs) {
                             engine.fuseArgb(false);
                             RgbaImage planes = engine.filter(img, spec, Strategy.FAST).image();
@@ -134,7 +136,7 @@ class CudaEngineGpuTest {
     void aThousandFiltersLeaveDeviceMemoryWhereItStarted() {
         // one filter of each strategy first: libraries set up once per context (cuFFT keeps about 10 MiB
         // of its own after its first plan) are not growth
-        RgbaImage warm = Conformance.randomImage(64, 48, new Random(2));
+        RgbaImage warm = TestImages.randomImage(64, 48, new Random(2));
         for (Strategy s : Strategy.values()) {
             Mask m = s.needsSeparable() ? MaskPresets.parse("gaussian:1.5") : MaskPresets.parse("sharpen");
             engine.filter(warm, FilterSpec.of(m, BorderPolicy.parse("mirror")), s);
@@ -145,7 +147,7 @@ class CudaEngineGpuTest {
         RgbaImage img = null;
         for (int i = 0; i < 1000; i++) {
             if (i % 50 == 0) {
-                img = Conformance.randomImage(200 + rnd.nextInt(300), 100 + rnd.nextInt(300), rnd);
+                img = TestImages.randomImage(200 + rnd.nextInt(300), 100 + rnd.nextInt(300), rnd);
             }
             Strategy s = Strategy.values()[i % Strategy.values().length];
             Mask m = s.needsSeparable() ? MaskPresets.parse("gaussian:1.5") : MaskPresets.parse("sharpen");
@@ -158,7 +160,7 @@ class CudaEngineGpuTest {
 
     @Test
     void aNewMaskOnTheResidentImageSkipsTheUpload() {
-        RgbaImage img = Conformance.randomImage(640, 480, new Random(5));
+        RgbaImage img = TestImages.randomImage(640, 480, new Random(5));
         FilterResult first = engine.filter(img, FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("clamp")), Strategy.TILED);
         FilterResult second = engine.filter(img, FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("clamp")), Strategy.TILED);
         assertTrue(first.timings().uploadMs() > 0, "first filter uploads");
@@ -169,7 +171,7 @@ class CudaEngineGpuTest {
 
     @Test
     void separableStrategiesRefuseAMaskThatIsNot() {
-        RgbaImage img = Conformance.randomImage(64, 64, new Random(6));
+        RgbaImage img = TestImages.randomImage(64, 64, new Random(6));
         ConvolabException e = assertThrows(ConvolabException.class, () -> engine.filter(img,
                 FilterSpec.of(MaskPresets.parse("sharpen"), BorderPolicy.parse("zero")), Strategy.SEPARABLE_TILED));
         assertTrue(e.getMessage().contains("not separable"), e.getMessage());
@@ -177,7 +179,7 @@ class CudaEngineGpuTest {
 
     @Test
     void imagesTooLargeForTheGpuGoInStripsWithIdenticalResults() {
-        RgbaImage img = Conformance.randomImage(301, 203, new Random(8));
+        RgbaImage img = TestImages.randomImage(301, 203, new Random(8));
         for (String policy : new String[] {"mirror", "zero", "constant:77", "wrap"}) {
             for (Strategy s : new Strategy[] {Strategy.FAST, Strategy.TILED, Strategy.FAST_SEPARABLE}) {
                 FilterSpec spec = FilterSpec.of(MaskPresets.parse(s.needsSeparable() ? "gaussian:2" : "1 2 3 2 1; 2 3 4 3 2; 1 2 3 2 1"),
@@ -196,7 +198,7 @@ class CudaEngineGpuTest {
 
     @Test
     void aRefusedLaunchRebuildsTheContextAndFilteringGoesOn() {
-        RgbaImage img = Conformance.randomImage(120, 80, new Random(9));
+        RgbaImage img = TestImages.randomImage(120, 80, new Random(9));
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("reflect"));
         RgbaImage ref = ReferenceConvolver.filter(img, spec);
         int before = engine.faultsSurvived();

@@ -22,14 +22,16 @@ import org.convolab.core.PlaneFilter;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.CpuPlaneFilter;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
 import org.convolab.engine.FallbackEngine;
 import org.convolab.engine.FileFilter;
-import org.convolab.engine.PlaneFilterCheck;
+import org.convolab.selftest.PlaneFilterCheck;
 import org.convolab.engine.PlaneFilters;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
+import org.convolab.selftest.TestImages;
+import org.convolab.selftest.Summary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -89,16 +91,16 @@ class CudaPlaneFilterGpuTest {
     static List<Case> cases() {
         Random rnd = new Random(17);
         return List.of(
-                new Case("random 3x3", Conformance.randomMask(3, 3, rnd), 1f, false),
-                new Case("separable 5x5", Conformance.separableMask(5, 5, rnd), 1f, false),
-                new Case("random 9x9 (fast streamed)", Conformance.randomMask(9, 9, rnd), 1f, false),
-                new Case("separable 9x9", Conformance.separableMask(9, 9, rnd), 1f, false),
-                new Case("random 15x15", Conformance.randomMask(15, 15, rnd), 1f, false),
-                new Case("random 31x31 (auto: fft)", Conformance.randomMask(31, 31, rnd), 1f, false),
-                new Case("separable 1x63 (taller than most planes)", Conformance.separableMask(1, 63, rnd), 1f, false),
-                new Case("random 63x5 (wider than thin planes)", Conformance.randomMask(63, 5, rnd), 1f, false),
-                new Case("separable 7x3", Conformance.separableMask(7, 3, rnd), 1f, false),
-                new Case("random 3x15", Conformance.randomMask(3, 15, rnd), 1f, false),
+                new Case("random 3x3", TestImages.randomMask(3, 3, rnd), 1f, false),
+                new Case("separable 5x5", TestImages.separableMask(5, 5, rnd), 1f, false),
+                new Case("random 9x9 (fast streamed)", TestImages.randomMask(9, 9, rnd), 1f, false),
+                new Case("separable 9x9", TestImages.separableMask(9, 9, rnd), 1f, false),
+                new Case("random 15x15", TestImages.randomMask(15, 15, rnd), 1f, false),
+                new Case("random 31x31 (auto: fft)", TestImages.randomMask(31, 31, rnd), 1f, false),
+                new Case("separable 1x63 (taller than most planes)", TestImages.separableMask(1, 63, rnd), 1f, false),
+                new Case("random 63x5 (wider than thin planes)", TestImages.randomMask(63, 5, rnd), 1f, false),
+                new Case("separable 7x3", TestImages.separableMask(7, 3, rnd), 1f, false),
+                new Case("random 3x15", TestImages.randomMask(3, 15, rnd), 1f, false),
                 new Case("integer 1 2 1 (separable)", MaskPresets.parse("1 2 1; 2 4 2; 1 2 1"), 16f, true),
                 new Case("integer sharpen", MaskPresets.parse("sharpen"), 1f, true));
     }
@@ -115,7 +117,7 @@ class CudaPlaneFilterGpuTest {
             List<Case> cases = cases();
             for (int i = 0; i < PLANES.length; i++) {
                 int[] p = PLANES[i];
-                float[] plane = randomPlane(p[0], p[1], new Random(1000L * i + policy.hashCode()));
+                float[] plane = TestImages.randomPlane(p[0], p[1], new Random(1000L * i + policy.hashCode()));
                 for (int j = 0; j < cases.size(); j++) {
                     check(gpu, s, cases.get(j), cases.get(j).spec(BorderPolicy.parse(policy)), plane, p, policy + "/" + i + "/" + j);
                 }
@@ -187,18 +189,10 @@ class CudaPlaneFilterGpuTest {
                 + " differ by more than " + Conformance.TOLERANCE).isEqualTo(-1);
     }
 
-    static float[] randomPlane(int w, int h, Random rnd) {
-        float[] p = new float[w * h];
-        for (int k = 0; k < p.length; k++) {
-            p[k] = rnd.nextInt(PlaneFilterCheck.MAX + 1);
-        }
-        return p;
-    }
-
     @Test
     void theSelfTestsPlaneCheckPassesOnTheGpu() {
         List<String> failures = new ArrayList<>();
-        PlaneFilterCheck.Summary s = PlaneFilterCheck.full().run(engine, List.of(Strategy.values()), failures::add);
+        Summary s = PlaneFilterCheck.full().run(engine, List.of(Strategy.values()), failures::add);
         assertThat(failures).as(s.line()).isEmpty();
         assertThat(s.passed()).isGreaterThan(3000);
     }
@@ -275,7 +269,7 @@ class CudaPlaneFilterGpuTest {
                 for (int i = 0; i < 100; i++) {
                     int w = 50 + rnd.nextInt(400);
                     int n = 1 + rnd.nextInt(100);
-                    float[] rows = randomPlane(w, n + spec.mask().height() - 1, rnd);
+                    float[] rows = TestImages.randomPlane(w, n + spec.mask().height() - 1, rnd);
                     gpu.correlate(rows, w, n, spec, Strategy.values()[i % 10], new float[w * n]);
                 }
             }
@@ -298,7 +292,7 @@ class CudaPlaneFilterGpuTest {
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:5"), BorderPolicy.parse("reflect"));
         int w = 77;
         int n = 23;
-        float[] rows = randomPlane(w, n + 4, rnd);
+        float[] rows = TestImages.randomPlane(w, n + 4, rnd);
         float[] want = new float[w * n];
         cpu.correlate(rows, w, n, spec, Strategy.FAST, want);
         int before = engine.faultsSurvived();
@@ -337,7 +331,7 @@ class CudaPlaneFilterGpuTest {
         FallbackEngine auto = new FallbackEngine(engine, n -> { });
         // not closed: it would close the shared engine
         try (PlaneFilter planes = PlaneFilters.forEngine(auto)) {
-            float[] rows = randomPlane(40, 12, new Random(8));
+            float[] rows = TestImages.randomPlane(40, 12, new Random(8));
             LaunchPlan plan = planes.correlate(rows, 40, 10, FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("wrap")),
                     Strategy.AUTO, new float[400]);
             assertThat(plan.launches()).isNotEmpty();

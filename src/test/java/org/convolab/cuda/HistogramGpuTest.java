@@ -16,7 +16,9 @@ import org.convolab.core.HistogramStrategy;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
-import org.convolab.engine.HistogramCheck;
+import org.convolab.selftest.HistogramCheck;
+import org.convolab.selftest.TestImages;
+import org.convolab.selftest.Summary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -45,14 +47,16 @@ class HistogramGpuTest {
     @Test
     void everyStrategyEqualsThePlainCount() {
         List<String> failures = new ArrayList<>();
-        HistogramCheck.Summary s = new HistogramCheck(11, true).run(engine, HistogramCheck.all(), failures::add);
+        Summary s = new HistogramCheck(11, true).run(engine, HistogramCheck.all(), failures::add);
         assertTrue(failures.isEmpty(), () -> s.line() + "\n" + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
-        assertEquals(HistogramCheck.checks(HistogramStrategy.values().length, true), s.passed(), s::line);
+        // the shared-memory strategies refuse 16-bit bin counts past their limit: refusals, counted apart
+        assertTrue(s.refused() > 0, s::notes);
+        assertEquals(HistogramCheck.checks(HistogramStrategy.values().length, true), s.passed() + s.refused(), s::line);
     }
 
     @Test
     void theResidentImageIsCountedWithoutAnUploadAndGivesTheSameCounts() {
-        RgbaImage img = HistogramCheck.image(HistogramCheck.Kind.RANDOM, 1003, 701, new Random(4));
+        RgbaImage img = TestImages.image(TestImages.Kind.RANDOM, 1003, 701, new Random(4));
         engine.filter(img, FilterSpec.of(MaskPresets.parse("box:3"), org.convolab.core.BorderPolicy.parse("clamp")),
                 org.convolab.core.Strategy.AUTO);
         Histogram expected = Histogram.count(img, 256);
@@ -67,8 +71,8 @@ class HistogramGpuTest {
     @Test
     void sixteenBitAndEightBitCountsTakeTurnsInTheSameBuffersAndStayExact() {
         Random rnd = new Random(12);
-        Rgba16Image wide = HistogramCheck.image16(HistogramCheck.Kind.DARK, 1501, 997, rnd);
-        RgbaImage narrow = HistogramCheck.image(HistogramCheck.Kind.RANDOM, 1501, 997, rnd);
+        Rgba16Image wide = TestImages.image16(TestImages.Kind.DARK, 1501, 997, rnd);
+        RgbaImage narrow = TestImages.image(TestImages.Kind.RANDOM, 1501, 997, rnd);
         for (int round = 0; round < 2; round++) {
             for (HistogramStrategy s : HistogramStrategy.values()) {
                 for (int bins : new int[] {65536, 2048, 1}) {
@@ -89,7 +93,7 @@ class HistogramGpuTest {
 
     @Test
     void batchedTimingsArePositiveAndCountsStayRight() {
-        RgbaImage img = HistogramCheck.image(HistogramCheck.Kind.DARK, 2048, 1024, new Random(9));
+        RgbaImage img = TestImages.image(TestImages.Kind.DARK, 2048, 1024, new Random(9));
         for (HistogramStrategy s : HistogramStrategy.values()) {
             double ms = engine.batchedHistogramMs(img, 64, s, 10).orElseThrow();
             assertTrue(ms > 0, s.id());
@@ -100,12 +104,12 @@ class HistogramGpuTest {
     @Test
     void aThousandCountsLeaveDeviceMemoryWhereItStarted() {
         Random rnd = new Random(8);
-        RgbaImage first = HistogramCheck.image(HistogramCheck.Kind.RANDOM, 640, 480, rnd);
+        RgbaImage first = TestImages.image(TestImages.Kind.RANDOM, 640, 480, rnd);
         engine.histogram(first, 256, HistogramStrategy.FAST);
         engine.releaseImage();
         long before = engine.memoryInfo()[0];
         for (int i = 0; i < 1000; i++) {
-            RgbaImage img = i % 100 == 0 ? HistogramCheck.image(HistogramCheck.Kind.RANDOM, 100 + rnd.nextInt(600), 100 + rnd.nextInt(400), rnd)
+            RgbaImage img = i % 100 == 0 ? TestImages.image(TestImages.Kind.RANDOM, 100 + rnd.nextInt(600), 100 + rnd.nextInt(400), rnd)
                     : first;
             engine.histogram(img, 1 + rnd.nextInt(256), HistogramStrategy.values()[i % HistogramStrategy.values().length]);
         }

@@ -14,7 +14,8 @@ import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -74,9 +75,9 @@ class LargeMaskGpuTest {
     /** The strategy runs the kernels given and matches the reference on each image size. */
     private static void check(Strategy s, List<String> kernels, int mw, int mh, String policy, int[][] sizes) {
         Random rnd = new Random(1000L * mw + mh + policy.hashCode() + s.ordinal());
-        Mask mask = Conformance.randomMask(mw, mh, rnd);
+        Mask mask = TestImages.randomMask(mw, mh, rnd);
         for (int[] size : sizes) {
-            RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+            RgbaImage img = TestImages.randomImage(size[0], size[1], rnd);
             FilterSpec spec = FilterSpec.of(mask, BorderPolicy.parse(policy));
             FilterResult r = engine.filter(img, spec, s);
             assertEquals(s, r.strategy());
@@ -98,9 +99,9 @@ class LargeMaskGpuTest {
         // the double reference costs taps x pixels: small images for the largest masks
         int[][] sizes = mw * mh > 100_000 ? new int[][] {{13, 7}, {1, 1}} : new int[][] {{70, 41}, {16, 9}};
         Random rnd = new Random(31L * mw + mh + policy.hashCode());
-        Mask mask = Conformance.randomMask(mw, mh, rnd);
+        Mask mask = TestImages.randomMask(mw, mh, rnd);
         for (int[] size : sizes) {
-            RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
+            RgbaImage img = TestImages.randomImage(size[0], size[1], rnd);
             FilterSpec spec = FilterSpec.of(mask, BorderPolicy.parse(policy));
             FilterResult r = engine.filter(img, spec, Strategy.AUTO);
             assertEquals(Strategy.FFT, r.strategy());
@@ -113,8 +114,8 @@ class LargeMaskGpuTest {
     /** The direct strategies refuse a 65x65 mask with the reason, naming fft; nothing is launched. */
     @Test
     void directStrategiesRefuseMasksPast63() {
-        Mask mask = Conformance.randomMask(65, 65, new Random(65));
-        RgbaImage img = Conformance.randomImage(20, 10, new Random(66));
+        Mask mask = TestImages.randomMask(65, 65, new Random(65));
+        RgbaImage img = TestImages.randomImage(20, 10, new Random(66));
         for (Strategy s : Strategy.concrete()) {
             if (s == Strategy.FFT || s.needsSeparable()) {
                 continue;
@@ -168,10 +169,10 @@ class LargeMaskGpuTest {
     void fftSpectrumFollowsMaskAndSize() {
         assumeTrue(CuFft.problem() == null, CuFft::problem);
         Random rnd = new Random(9);
-        Mask a = Conformance.randomMask(31, 31, rnd);
-        Mask b = Conformance.randomMask(31, 31, rnd);
-        RgbaImage big = Conformance.randomImage(640, 480, rnd);
-        RgbaImage small = Conformance.randomImage(100, 70, rnd);
+        Mask a = TestImages.randomMask(31, 31, rnd);
+        Mask b = TestImages.randomMask(31, 31, rnd);
+        RgbaImage big = TestImages.randomImage(640, 480, rnd);
+        RgbaImage small = TestImages.randomImage(100, 70, rnd);
         for (Object[] step : new Object[][] {{a, big}, {b, big}, {b, small}, {a, big}, {a, big}}) {
             FilterSpec spec = FilterSpec.of((Mask) step[0], BorderPolicy.parse("mirror"));
             RgbaImage img = (RgbaImage) step[1];
@@ -183,9 +184,9 @@ class LargeMaskGpuTest {
     @Test
     void tiledRunsUpToRadius12AndHandsOverFrom13() {
         Random rnd = new Random(3);
-        RgbaImage img = Conformance.randomImage(200, 150, rnd);
+        RgbaImage img = TestImages.randomImage(200, 150, rnd);
         for (int r : new int[] {12, 13, 15}) {
-            FilterSpec spec = FilterSpec.of(Conformance.randomMask(2 * r + 1, 2 * r + 1, rnd), BorderPolicy.parse("reflect"));
+            FilterSpec spec = FilterSpec.of(TestImages.randomMask(2 * r + 1, 2 * r + 1, rnd), BorderPolicy.parse("reflect"));
             FilterResult res = engine.filter(img, spec, Strategy.TILED);
             assertEquals(r <= 12 ? Strategy.TILED : Strategy.TILED_OUT, res.strategy(), "radius " + r);
             assertTrue(res.image().maxDifference(ReferenceConvolver.filter(img, spec)) <= Conformance.TOLERANCE);

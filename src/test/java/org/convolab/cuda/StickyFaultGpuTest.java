@@ -18,10 +18,11 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
 import org.convolab.engine.FileFilter;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.PngSamples;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class StickyFaultGpuTest {
     void anIllegalAddressMakesAutoFinishOnTheCpuWithTheRightResult(@TempDir Path dir) throws Exception {
         CudaProbe.Result probe = CudaProbe.probe();
         assumeTrue(probe.usable(), () -> "no usable CUDA device: " + probe.problem());
-        RgbaImage img = Conformance.randomImage(97, 61, new Random(12));
+        RgbaImage img = TestImages.randomImage(97, 61, new Random(12));
         Path in = dir.resolve("in.png");
         Path out = dir.resolve("out.png");
         ImageFiles.write(img, in, false);

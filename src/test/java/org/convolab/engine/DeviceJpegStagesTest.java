@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.DeviceJpeg;
@@ -75,8 +76,8 @@ class DeviceJpegStagesTest {
     /** The CPU engine with the codec above. */
     private final ConvolutionEngine engine = new ConvolutionEngine() {
         @Override
-        public String backend() {
-            return "cpu";
+        public Backend backend() {
+            return Backend.CPU;
         }
 
         @Override

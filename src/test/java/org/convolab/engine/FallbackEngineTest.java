@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
@@ -19,6 +20,7 @@ import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.CpuPlaneFilter;
 import org.convolab.cpu.ReferenceConvolver;
 import org.convolab.cuda.CudaFault;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Test;
 
 /** The GPU vanishing mid-session: the auto backend goes on with the CPU, says so once, loses no result. */
@@ -31,8 +33,8 @@ class FallbackEngineTest {
         boolean closed;
 
         @Override
-        public String backend() {
-            return "cuda";
+        public Backend backend() {
+            return Backend.CUDA;
         }
 
         @Override
@@ -82,13 +84,13 @@ class FallbackEngineTest {
     void theGpuVanishingMidSessionFallsBackToTheCpuWithOneMessage() {
         VanishingGpu gpu = new VanishingGpu();
         List<String> notices = new ArrayList<>();
-        RgbaImage img = Conformance.randomImage(40, 30, new Random(1));
+        RgbaImage img = TestImages.randomImage(40, 30, new Random(1));
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("box:3"), BorderPolicy.parse("mirror"));
         RgbaImage ref = ReferenceConvolver.filter(img, spec);
         try (FallbackEngine e = new FallbackEngine(gpu, notices::add)) {
             for (int i = 0; i < 6; i++) {
                 assertThat(e.filter(img, spec, Strategy.AUTO).image().maxDifference(ref)).isLessThanOrEqualTo(1);
-                assertThat(e.backend()).isEqualTo(i < 2 ? "cuda" : "cpu");
+                assertThat(e.backend()).isEqualTo(i < 2 ? Backend.CUDA : Backend.CPU);
             }
             assertThat(notices).hasSize(1);
             assertThat(notices.get(0)).contains("GPU stopped working").contains("going on with the CPU engine");
@@ -119,7 +121,7 @@ class FallbackEngineTest {
                     float[] sums = new float[w * outRows];
                     planes.correlate(rows, w, outRows, spec, Strategy.AUTO, sums);
                     assertThat(sums).as("plane %d", i).containsExactly(expected);
-                    assertThat(e.backend()).isEqualTo(i < 2 ? "cuda" : "cpu");
+                    assertThat(e.backend()).isEqualTo(i < 2 ? Backend.CUDA : Backend.CPU);
                 }
             }
             assertThat(notices).hasSize(1);

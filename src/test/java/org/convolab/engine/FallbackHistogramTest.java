@@ -10,6 +10,7 @@ import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.RgbaImage;
 import org.convolab.cuda.CudaFault;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Test;
 
 /** The auto backend's histograms: the GPU's while it works, the CPU's after it fails, none lost. */
@@ -31,7 +32,7 @@ class FallbackHistogramTest {
     @Test
     void histogramsGoOverToTheCpuWhenTheGpuFailsAndStayExact() {
         List<String> notices = new ArrayList<>();
-        RgbaImage img = Conformance.randomImage(50, 20, new Random(3));
+        RgbaImage img = TestImages.randomImage(50, 20, new Random(3));
         Histogram expected = Histogram.count(img, 32);
         try (FallbackEngine e = new FallbackEngine(new FailingGpu(), notices::add)) {
             for (int i = 0; i < 4; i++) {

@@ -20,6 +20,7 @@ import org.convolab.io.PngSamples;
 import org.convolab.io.RowSinks;
 import org.convolab.io.TestImageFiles;
 import org.convolab.io.WideSamples;
+import org.convolab.selftest.Conformance;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
@@ -20,8 +21,8 @@ class HistogramContentionTest {
     /** A "cuda" engine whose kernels take (ordinal + 1) ms on the uniform image and 10x that on a constant one. */
     private static final class TimedGpu implements ConvolutionEngine {
         @Override
-        public String backend() {
-            return "cuda";
+        public Backend backend() {
+            return Backend.CUDA;
         }
 
         @Override

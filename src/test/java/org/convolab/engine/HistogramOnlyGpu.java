@@ -1,6 +1,6 @@
 package org.convolab.engine;
 
-import org.convolab.core.ConvolabException;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
@@ -10,16 +10,17 @@ import org.convolab.core.HistogramStrategy;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
+import org.convolab.core.StrategyRefusedException;
 
 /**
  * A stand-in GPU engine for histogram tests: says it is CUDA, counts 8-bit images as the subclass says
  * and 16-bit ones exactly, refusing what a strategy cannot count as the CUDA engine does; filters nothing.
  */
-abstract class HistogramOnlyGpu implements ConvolutionEngine {
+public abstract class HistogramOnlyGpu implements ConvolutionEngine {
 
     @Override
-    public String backend() {
-        return "cuda";
+    public Backend backend() {
+        return Backend.CUDA;
     }
 
     @Override
@@ -39,7 +40,7 @@ abstract class HistogramOnlyGpu implements ConvolutionEngine {
     public HistogramResult histogram(Rgba16Image image, int bins, HistogramStrategy strategy) {
         String why = strategy.whyNotApplicable(bins, 16);
         if (why != null) {
-            throw new ConvolabException(why);
+            throw new StrategyRefusedException(why);
         }
         return new HistogramResult(Histogram.count(image, bins), "cuda " + strategy.id(), 0, 0);
     }

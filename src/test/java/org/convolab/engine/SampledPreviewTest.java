@@ -11,6 +11,8 @@ import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,10 +24,10 @@ class SampledPreviewTest {
     @CsvSource({"1, 0, 0, 61, 47", "2, 0, 0, 61, 47", "3, 5, 4, 50, 40", "7, 0, 0, 61, 47", "16, 13, 9, 48, 38", "64, 0, 0, 61, 47"})
     void samplesAreTheReferencesPixelsAtThosePositions(int step, int x, int y, int w, int h) {
         Random rnd = new Random(step * 31L + x);
-        RgbaImage img = Conformance.randomImage(61, 47, rnd);
+        RgbaImage img = TestImages.randomImage(61, 47, rnd);
         for (BorderPolicy policy : Conformance.policies()) {
-            for (FilterSpec spec : new FilterSpec[] {FilterSpec.of(Conformance.randomMask(5, 7, rnd), policy),
-                new FilterSpec(Conformance.randomMask(3, 3, rnd), policy, 2f, 10f, true)}) {
+            for (FilterSpec spec : new FilterSpec[] {FilterSpec.of(TestImages.randomMask(5, 7, rnd), policy),
+                new FilterSpec(TestImages.randomMask(3, 3, rnd), policy, 2f, 10f, true)}) {
                 RgbaImage whole = ReferenceConvolver.filter(img, spec);
                 RgbaImage s = SampledPreview.filter(img, spec, x, y, w, h, step).image();
                 assertThat(s.width()).isEqualTo((w + step - 1) / step);
@@ -44,8 +46,8 @@ class SampledPreviewTest {
     @Test
     void samplesMatchTheCpuEnginesWholeResultWithinOneLevel() {
         Random rnd = new Random(4);
-        RgbaImage img = Conformance.randomImage(300, 200, rnd);
-        FilterSpec spec = FilterSpec.of(Conformance.randomMask(11, 11, rnd), BorderPolicy.parse("mirror"));
+        RgbaImage img = TestImages.randomImage(300, 200, rnd);
+        FilterSpec spec = FilterSpec.of(TestImages.randomMask(11, 11, rnd), BorderPolicy.parse("mirror"));
         RgbaImage whole;
         try (CpuEngine cpu = new CpuEngine()) {
             whole = cpu.filter(img, spec, Strategy.AUTO).image();
@@ -69,7 +71,7 @@ class SampledPreviewTest {
 
     @Test
     void aSampleOfAMaskOfOneIsTheInputPixel() {
-        RgbaImage img = Conformance.randomImage(33, 21, new Random(9));
+        RgbaImage img = TestImages.randomImage(33, 21, new Random(9));
         RgbaImage s = SampledPreview.filter(img, FilterSpec.of(Mask.of(1, 1, 1f), BorderPolicy.parse("zero")), 0, 0, 33, 21, 4)
                 .image();
         assertThat(s.pixels()[s.width() + 2]).isEqualTo(img.pixels()[4 * 33 + 8]);

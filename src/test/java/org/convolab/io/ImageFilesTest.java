@@ -12,7 +12,8 @@ import java.util.Random;
 import javax.imageio.ImageIO;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.RgbaImage;
-import org.convolab.engine.Conformance;
+import org.convolab.selftest.Conformance;
+import org.convolab.selftest.TestImages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,7 +35,7 @@ class ImageFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"png", "bmp", "tif", "tiff"})
     void losslessFormatsRoundTrip(String ext) {
-        RgbaImage img = Conformance.randomImage(37, 21, new Random(4));
+        RgbaImage img = TestImages.randomImage(37, 21, new Random(4));
         boolean alpha = ext.startsWith("tif") || ext.equals("png");
         RgbaImage expected = alpha ? img : opaque(img);
         Path f = dir.resolve("out." + ext);

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.convolab.core.MaskPresets;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

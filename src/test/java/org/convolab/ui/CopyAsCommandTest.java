@@ -15,7 +15,7 @@ import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.imagej.ConvolveOptions;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.SyntheticImages;

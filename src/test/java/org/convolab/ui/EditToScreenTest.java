@@ -9,7 +9,7 @@ import java.util.Locale;
 import javafx.animation.AnimationTimer;
 import javafx.stage.Stage;
 import org.convolab.core.MaskPresets;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;

@@ -17,7 +17,7 @@ import javax.imageio.ImageIO;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

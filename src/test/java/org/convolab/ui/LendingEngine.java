@@ -10,7 +10,7 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 
 /**
@@ -23,8 +23,8 @@ final class LendingEngine implements ConvolutionEngine {
     private final AtomicInteger lent = new AtomicInteger();
 
     @Override
-    public String backend() {
-        return "cpu";
+    public Backend backend() {
+        return Backend.CPU;
     }
 
     @Override

@@ -12,7 +12,7 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -8,7 +8,7 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 
 /** A test double of a slow engine: the CPU engine's results, each after a delay the test sets. */
@@ -30,8 +30,8 @@ final class SlowEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String backend() {
-        return "cpu";
+    public Backend backend() {
+        return Backend.CPU;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package org.convolab.ui;
 
 import javafx.stage.Stage;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 
 /** The main window as the window tests open it: fresh preferences, the default sample, the CPU engine. */
 final class TestWindows {

@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.stage.Stage;
 import org.convolab.core.MaskPresets;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** What the window tests share: a main window on the CPU engine, and waiting for a condition. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.concurrent.Task;
 import org.convolab.engine.Measurements;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
@@ -32,8 +33,8 @@ public final class CompareTask extends Task<List<CompareTask.Row>> {
      * its three paths (the strategies are GPU kernels): the FFT for fft, rows then columns for the
      * separable strategies, a 2D loop for the rest.
      */
-    static String ran(String backend, FilterResult r) {
-        if (backend.equals("cpu")) {
+    static String ran(Backend backend, FilterResult r) {
+        if (backend == Backend.CPU) {
             if (r.strategy() == Strategy.FFT) {
                 return "CPU FFT";
             }

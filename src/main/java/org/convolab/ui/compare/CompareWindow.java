@@ -28,6 +28,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
@@ -153,7 +154,7 @@ public final class CompareWindow {
         cpuNote.setWrapText(true);
         cpuNote.setMinHeight(Region.USE_PREF_SIZE);
         cpuNote.getStyleClass().add("notice");
-        boolean cpu = engine.backend().equals("cpu");
+        boolean cpu = engine.backend() == Backend.CPU;
         cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has three paths: a 2D loop, rows "
                 + "then columns for the separable strategies, and an FFT for fft; the \"What ran\" column says which. Between "
                 + "strategies that ran the same path the times differ by noise only." : "");

@@ -11,7 +11,7 @@ import javafx.scene.control.TableColumn;
 import javafx.stage.Stage;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.HistogramStrategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.HistogramContention;
 import org.junit.jupiter.api.AfterEach;

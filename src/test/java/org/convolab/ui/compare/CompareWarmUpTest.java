@@ -14,7 +14,7 @@ import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +30,8 @@ class CompareWarmUpTest {
         private final AtomicInteger calls = new AtomicInteger();
 
         @Override
-        public String backend() {
-            return "cpu";
+        public Backend backend() {
+            return Backend.CPU;
         }
 
         @Override

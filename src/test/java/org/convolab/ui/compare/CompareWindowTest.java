@@ -16,7 +16,7 @@ import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class CompareWindowTest {
     /** The CPU engine, except that naive's output is one red level off in one pixel. */
     private final ConvolutionEngine engine = new ConvolutionEngine() {
         @Override
-        public String backend() {
+        public Backend backend() {
             return cpu.backend();
         }
 

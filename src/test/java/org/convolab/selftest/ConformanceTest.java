@@ -1,16 +1,18 @@
-package org.convolab.engine;
+package org.convolab.selftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.EngineDiagnostics;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
+import org.convolab.engine.Engines;
 import org.junit.jupiter.api.Test;
 
 class ConformanceTest {
@@ -27,7 +29,7 @@ class ConformanceTest {
         Strategy reportAs;
 
         @Override
-        public String backend() {
+        public Backend backend() {
             return inner.backend();
         }
 
@@ -65,7 +67,7 @@ class ConformanceTest {
         }
     }
 
-    private static Conformance.Summary run(ConvolutionEngine e, List<Strategy> strategies, List<String> failures) {
+    private static Summary run(ConvolutionEngine e, List<Strategy> strategies, List<String> failures) {
         return new Conformance(2, SMALL, 3).run(e, strategies, failures::add);
     }
 
@@ -73,7 +75,7 @@ class ConformanceTest {
     void theCpuEnginePassesTheMappingCases() {
         List<String> failures = new ArrayList<>();
         try (Wrapped e = new Wrapped()) {
-            Conformance.Summary s = run(e, List.of(Strategy.FAST, Strategy.FAST_SEPARABLE), failures);
+            Summary s = run(e, List.of(Strategy.FAST, Strategy.FAST_SEPARABLE), failures);
             assertThat(failures).isEmpty();
             assertThat(s.failed()).isZero();
             // separable strategies refuse the non-separable masks, and those refusals are not passes
@@ -108,7 +110,7 @@ class ConformanceTest {
             try (Wrapped e = new Wrapped()) {
                 e.dropAbs = abs;
                 e.dropOffset = !abs;
-                Conformance.Summary s = run(e, List.of(Strategy.NAIVE), failures);
+                Summary s = run(e, List.of(Strategy.NAIVE), failures);
                 assertThat(s.failed()).isPositive();
                 assertThat(failures).anyMatch(f -> f.contains(abs ? "sobel-x" : "laplacian"));
             }
@@ -121,19 +123,19 @@ class ConformanceTest {
         try (Wrapped e = new Wrapped()) {
             e.fallback = "CUDA error: illegal address";
             e.faults = 0;
-            Conformance.Summary s = run(e, List.of(Strategy.NAIVE), failures);
+            Summary s = run(e, List.of(Strategy.NAIVE), failures);
             assertThat(s.failed()).isEqualTo(1);
             assertThat(failures).singleElement().asString().contains("went over to the CPU");
         }
         failures.clear();
         try (Wrapped e = new Wrapped()) {
             Conformance c = new Conformance(0, new int[][] {{3, 3}}, 3);
-            Conformance.Summary s = c.run(new ConvolutionEngine() {
+            Summary s = c.run(new ConvolutionEngine() {
                 int calls;
 
                 @Override
-                public String backend() {
-                    return "cuda";
+                public Backend backend() {
+                    return Backend.CUDA;
                 }
 
                 @Override
@@ -172,9 +174,52 @@ class ConformanceTest {
         List<String> failures = new ArrayList<>();
         try (Wrapped e = new Wrapped()) {
             e.reportAs = Strategy.TILED_OUT;
-            Conformance.Summary s = run(e, List.of(Strategy.TILED), failures);
+            Summary s = run(e, List.of(Strategy.TILED), failures);
             assertThat(s.substituted()).containsKey("tiled that ran tiled-out");
             assertThat(s.notes()).contains("checks of tiled that ran tiled-out");
+        }
+    }
+
+    @Test
+    void aCopyOfTheFullSizesIsTheFullMatrix() {
+        int[][] copy = java.util.Arrays.stream(Conformance.SIZES).map(int[]::clone).toArray(int[][]::new);
+        List<int[]> all = new Conformance(4, copy, 42).allSizes();
+        assertThat(all).hasSize(Conformance.SIZES.length + Conformance.STREAM_SIZES.length);
+        assertThat(all.get(all.size() - 1)).containsExactly(Conformance.STREAM_SIZES[0]);
+        assertThat(new Conformance(4, SMALL, 42).allSizes()).hasSize(SMALL.length);
+    }
+
+    /** Refuses every non-separable mask for the separable strategies with the given exception. */
+    private static final class Refusing extends Wrapped {
+        final java.util.function.Function<String, RuntimeException> refusal;
+
+        Refusing(java.util.function.Function<String, RuntimeException> refusal) {
+            this.refusal = refusal;
+        }
+
+        @Override
+        public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
+            if (strategy.needsSeparable() && spec.mask().separable().isEmpty()) {
+                throw refusal.apply("not separable");
+            }
+            return super.filter(image, spec, strategy);
+        }
+    }
+
+    @Test
+    void refusalsAreKnownByTheirTypeNotTheirWords() {
+        List<String> failures = new ArrayList<>();
+        try (Refusing e = new Refusing(org.convolab.core.StrategyRefusedException::new)) {
+            Summary s = run(e, List.of(Strategy.SEPARABLE), failures);
+            assertThat(failures).isEmpty();
+            assertThat(s.refused()).isPositive();
+        }
+        try (Refusing e = new Refusing(org.convolab.core.ConvolabException::new)) {
+            Summary s = run(e, List.of(Strategy.SEPARABLE), failures);
+            // an error whose words say "separable" is still an error, not a refusal
+            assertThat(s.refused()).isZero();
+            assertThat(s.failed()).isPositive().isEqualTo(failures.size());
+            assertThat(failures).allMatch(f -> f.contains(": error: not separable"));
         }
     }
 }

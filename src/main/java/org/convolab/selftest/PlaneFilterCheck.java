@@ -1,18 +1,17 @@
-package org.convolab.engine;
+package org.convolab.selftest;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.convolab.core.BorderPolicy;
-import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.ReferenceConvolver;
+import org.convolab.engine.PlaneFilters;
 
 /**
  * The plane half of the self-test: the plane filter that grey and 16-bit images take on an engine
@@ -22,7 +21,7 @@ import org.convolab.cpu.ReferenceConvolver;
  * thin planes) x planes of 1x1, 1xN, Nx1 and odd sizes, each cut into bands whose ghost rows are
  * resolved as the streamed filter resolves them, with 16-bit samples: after the output mapping at
  * 65535 an output may differ from the reference by {@link Conformance#TOLERANCE}. A strategy that needs
- * a separable mask must refuse the others.
+ * a separable mask must refuse the others ({@link Tally}'s rule).
  */
 public final class PlaneFilterCheck {
 
@@ -36,19 +35,7 @@ public final class PlaneFilterCheck {
     public static final int[][] RECTANGLES = {{1, 63}, {63, 5}, {7, 3}, {3, 15}};
 
     /** The largest sample of the planes (16 bits). */
-    public static final int MAX = 65535;
-
-    /**
-     * @param passed  checks (a plane under a policy, mask and strategy, all its bands) that matched
-     * @param failed  checks that did not, or threw, and a fall-back or a survived GPU fault during the run
-     * @param refused separable strategies that refused a mask that is not, as they must (not passes)
-     */
-    public record Summary(int passed, int failed, int refused) {
-        /** "planes: N passed, M failed". */
-        public String line() {
-            return "planes: " + passed + " passed, " + failed + " failed";
-        }
-    }
+    public static final int MAX = TestImages.MAX16;
 
     private final int[][] sizes;
     private final long seed;
@@ -65,17 +52,7 @@ public final class PlaneFilterCheck {
 
     /** The masks checked: random and separable, square and rectangular. */
     public List<Mask> masks() {
-        Random rnd = new Random(seed);
-        List<Mask> masks = new ArrayList<>();
-        for (int r : RADII) {
-            masks.add(Conformance.randomMask(2 * r + 1, 2 * r + 1, rnd));
-            masks.add(Conformance.separableMask(2 * r + 1, 2 * r + 1, rnd));
-        }
-        for (int[] wh : RECTANGLES) {
-            masks.add(Conformance.randomMask(wh[0], wh[1], rnd));
-            masks.add(Conformance.separableMask(wh[0], wh[1], rnd));
-        }
-        return masks;
+        return TestImages.masks(RADII, RECTANGLES, new Random(seed));
     }
 
     /**
@@ -84,87 +61,51 @@ public final class PlaneFilterCheck {
      * @param failures receives one line per failed check
      */
     public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures) {
-        int faultsAtStart = engine.diagnostics().faultsSurvived();
-        int[] tally = {0, 0, 0};
+        Tally tally = new Tally("planes", "plane ", engine, failures);
         Random rnd = new Random(seed + 1);
         List<Mask> masks = masks();
         try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
             for (int[] size : sizes) {
                 int w = size[0];
                 int h = size[1];
-                float[] plane = randomPlane(w, h, rnd);
+                float[] plane = TestImages.randomPlane(w, h, rnd);
                 for (Mask mask : masks) {
                     for (BorderPolicy policy : Conformance.policies()) {
                         FilterSpec spec = FilterSpec.of(mask, policy);
                         double[] ref = reference(plane, w, h, spec);
                         for (Strategy s : strategies) {
-                            check(planes, plane, w, h, spec, s, ref, tally, failures);
+                            check(planes, plane, w, h, spec, s, ref, tally);
                         }
                     }
                 }
             }
         }
-        String fellBack = engine.diagnostics().fallbackReason();
-        if (fellBack != null) {
-            tally[1]++;
-            failures.accept("FAIL planes: the engine went over to the CPU during the run (" + fellBack + ")");
-        }
-        int faults = engine.diagnostics().faultsSurvived() - faultsAtStart;
-        if (faults > 0) {
-            tally[1]++;
-            failures.accept("FAIL planes: the GPU faulted " + faults + (faults == 1 ? " time" : " times")
-                    + " during the run; those results came from a second try");
-        }
-        return new Summary(tally[0], tally[1], tally[2]);
+        return tally.finish();
     }
 
     /** One plane, spec and strategy: its bands through the filter, compared with the reference. */
     private static void check(PlaneFilter planes, float[] plane, int w, int h, FilterSpec spec, Strategy s, double[] ref,
-                              int[] tally, Consumer<String> failures) {
+                              Tally tally) {
         Mask mask = spec.mask();
         String name = String.format(Locale.ROOT, "%s %s plane %dx%d mask %dx%d%s", s.id(), spec.border().name(), w, h,
                 mask.width(), mask.height(), mask.separable().isPresent() ? " separable" : "");
-        boolean applicable = s.whyNotApplicable(mask) == null;
         int band = Math.max(1, (h + 2) / 3);
-        try {
+        tally.check(name, s.whyNotApplicable(mask), () -> {
             for (int y0 = 0; y0 < h; y0 += band) {
                 int n = Math.min(band, h - y0);
                 float[] sums = new float[n * w];
                 planes.correlate(bandRows(plane, w, h, y0, n, mask.radiusY(), spec.border()), w, n, spec, s, sums);
-                if (!applicable) {
-                    tally[1]++;
-                    failures.accept("FAIL plane " + name + ": accepted a mask that is not separable");
-                    return;
-                }
                 for (int k = 0; k < sums.length; k++) {
                     int got = PlaneFilter.toSample(sums[k], spec, MAX);
                     int want = spec.toSample(ref[y0 * w + k], MAX);
                     if (Math.abs(got - want) > Conformance.TOLERANCE) {
-                        tally[1]++;
-                        failures.accept(String.format(Locale.ROOT, "FAIL plane %s: at (%d, %d) got %d (sum %.4f), reference %d (sum %.4f)",
-                                name, k % w, y0 + k / w, got, sums[k], want, ref[y0 * w + k]));
-                        return;
+                        return String.format(Locale.ROOT, "at (%d, %d) got %d (sum %.4f), reference %d (sum %.4f)",
+                                k % w, y0 + k / w, got, sums[k], want, ref[y0 * w + k]);
                     }
                 }
             }
-            tally[0]++;
-        } catch (ConvolabException e) {
-            if (!applicable && e.getMessage().contains("separable")) {
-                tally[2]++;
-            } else {
-                tally[1]++;
-                failures.accept("FAIL plane " + name + ": error: " + e.getMessage());
-            }
-        }
-    }
-
-    /** Random 16-bit samples. */
-    static float[] randomPlane(int w, int h, Random rnd) {
-        float[] p = new float[w * h];
-        for (int k = 0; k < p.length; k++) {
-            p[k] = rnd.nextInt(MAX + 1);
-        }
-        return p;
+            return null;
+        });
     }
 
     /** The double reference of the whole plane (ghost cells on all four sides through the policy). */
@@ -179,7 +120,7 @@ public final class PlaneFilterCheck {
     /**
      * The rows a plane filter takes for output rows y0 .. y0 + n - 1 of a w x h plane: ry rows above and
      * below, rows outside the plane resolved through the policy (the constant where it gives one), as
-     * {@link StripFilter} resolves them.
+     * {@link org.convolab.engine.StripFilter} resolves them.
      */
     public static float[] bandRows(float[] plane, int w, int h, int y0, int n, int ry, BorderPolicy border) {
         float[] rows = new float[(n + 2 * ry) * w];

@@ -1,10 +1,11 @@
-package org.convolab.engine;
+package org.convolab.selftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.convolab.core.Backend;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
@@ -28,8 +29,8 @@ class PlaneFilterCheckTest {
         private final CpuEngine cpu = new CpuEngine(1);
 
         @Override
-        public String backend() {
-            return "test";
+        public Backend backend() {
+            return Backend.CPU;
         }
 
         @Override
@@ -70,7 +71,7 @@ class PlaneFilterCheckTest {
         PlaneFilterCheck check = new PlaneFilterCheck(SIZES, 43);
         List<Strategy> strategies = List.of(Strategy.values());
         try (CpuEngine engine = new CpuEngine(2)) {
-            PlaneFilterCheck.Summary s = check.run(engine, strategies, failures::add);
+            Summary s = check.run(engine, strategies, failures::add);
             assertThat(failures).isEmpty();
             long separableStrategies = strategies.stream().filter(Strategy::needsSeparable).count();
             long notSeparable = check.masks().stream().filter(m -> m.separable().isEmpty()).count();
@@ -86,7 +87,7 @@ class PlaneFilterCheckTest {
     void wrongGhostColumnsFailWithThePlaneThePolicyAndThePixel() {
         List<String> failures = new ArrayList<>();
         try (ClampsEveryColumn engine = new ClampsEveryColumn()) {
-            PlaneFilterCheck.Summary s = new PlaneFilterCheck(SIZES, 43).run(engine, List.of(Strategy.AUTO), failures::add);
+            Summary s = new PlaneFilterCheck(SIZES, 43).run(engine, List.of(Strategy.AUTO), failures::add);
             assertThat(s.failed()).isPositive().isEqualTo(failures.size());
             assertThat(s.passed()).isPositive(); // clamp itself, and masks one column wide
             assertThat(failures).noneMatch(f -> f.contains(" clamp plane "));

@@ -1,16 +1,14 @@
-package org.convolab.engine;
+package org.convolab.selftest;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
-import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
@@ -26,7 +24,7 @@ import org.convolab.cpu.ReferenceConvolver;
  * masks larger than the image included, and output-mapping cases (negative weights, divisors, offsets,
  * {@code abs}, clamping), each compared with the double-precision reference. A float
  * engine may differ by {@value #TOLERANCE} in an 8-bit value (rounding of sums that fall near .5).
- * A strategy that needs a separable mask must refuse the others with a clear message.
+ * A strategy that needs a separable mask must refuse the others ({@link Tally}'s rule).
  */
 public final class Conformance {
 
@@ -78,36 +76,6 @@ public final class Conformance {
         }
     }
 
-    /**
-     * Outcome of a run.
-     *
-     * @param passed      checks whose output matched the reference
-     * @param failed      checks that did not, and engine events that make the run untrustworthy (a
-     *                    fall-back to the CPU, a fault the engine survived by retrying)
-     * @param refused     separable strategies that refused a non-separable mask, as they must (not passes)
-     * @param substituted checks where another strategy ran than the one asked for, by "asked → ran"
-     */
-    public record Summary(int passed, int failed, int refused, Map<String, Integer> substituted) {
-        public Summary {
-            substituted = Map.copyOf(substituted);
-        }
-
-        /** "N passed, M failed", the closing line of the self-test. */
-        public String line() {
-            return passed + " passed, " + failed + " failed";
-        }
-
-        /** What else happened: refusals and substitutions, one line, or "" when nothing did. */
-        public String notes() {
-            List<String> parts = new ArrayList<>();
-            if (refused > 0) {
-                parts.add(refused + " refusals of non-separable masks by separable strategies (expected; not counted as passed)");
-            }
-            new TreeMap<>(substituted).forEach((k, v) -> parts.add(v + " checks of " + k));
-            return String.join("; ", parts);
-        }
-    }
-
     private final int maxRadius;
     private final int[][] sizes;
     private final long seed;
@@ -156,7 +124,7 @@ public final class Conformance {
             }
         }
         float[] ones = new float[9];
-        java.util.Arrays.fill(ones, 1f);
+        Arrays.fill(ones, 1f);
         return List.of(
                 new Case(MaskPresets.parse("sobel-x"), 1f, 0f, true, "sobel-x"),
                 new Case(MaskPresets.parse("laplacian"), 1f, 128f, false, "laplacian"),
@@ -170,54 +138,7 @@ public final class Conformance {
 
     /** The masks of the matrix: random 2D ones and separable ones, square and rectangular. */
     public List<Mask> masks() {
-        Random rnd = new Random(seed);
-        List<Mask> masks = new ArrayList<>();
-        for (int r = 0; r <= maxRadius; r++) {
-            masks.add(randomMask(2 * r + 1, 2 * r + 1, rnd));
-            masks.add(separableMask(2 * r + 1, 2 * r + 1, rnd));
-        }
-        for (int[] wh : RECTANGLES) {
-            masks.add(randomMask(wh[0], wh[1], rnd));
-            masks.add(separableMask(wh[0], wh[1], rnd));
-        }
-        return masks;
-    }
-
-    /** Random non-negative weights normalised to sum 1 (outputs stay in range, so clamping hides nothing). */
-    public static Mask randomMask(int w, int h, Random rnd) {
-        float[] m = new float[w * h];
-        for (int k = 0; k < m.length; k++) {
-            m[k] = 0.05f + rnd.nextFloat();
-        }
-        return Mask.of(w, h, m).normalized();
-    }
-
-    /** An outer product of random positive vectors, normalised. */
-    public static Mask separableMask(int w, int h, Random rnd) {
-        float[] row = new float[w];
-        float[] col = new float[h];
-        for (int i = 0; i < w; i++) {
-            row[i] = 0.1f + rnd.nextFloat();
-        }
-        for (int j = 0; j < h; j++) {
-            col[j] = 0.1f + rnd.nextFloat();
-        }
-        float[] m = new float[w * h];
-        for (int j = 0; j < h; j++) {
-            for (int i = 0; i < w; i++) {
-                m[j * w + i] = col[j] * row[i];
-            }
-        }
-        return Mask.of(w, h, m).normalized();
-    }
-
-    /** A random image with random alpha. */
-    public static RgbaImage randomImage(int w, int h, Random rnd) {
-        int[] p = new int[w * h];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = rnd.nextInt();
-        }
-        return new RgbaImage(w, h, p);
+        return TestImages.masks(IntStream.rangeClosed(0, maxRadius).toArray(), RECTANGLES, new Random(seed));
     }
 
     /**
@@ -238,42 +159,56 @@ public final class Conformance {
     public Summary run(ConvolutionEngine engine, List<Strategy> strategies, Consumer<String> failures,
                        java.util.function.DoubleConsumer progress) {
         List<Case> cases = cases();
-        List<int[]> work = new ArrayList<>(); // {size index, case index} in the order they run
-        List<int[]> allSizes = new ArrayList<>(List.of(sizes));
-        for (int i = 0; i < sizes.length; i++) {
-            for (int c = 0; c < cases.size(); c++) {
-                work.add(new int[] {i, c});
-            }
-        }
-        if (sizes == SIZES) {
-            for (int[] size : STREAM_SIZES) {
-                allSizes.add(size);
-                for (int c = 0; c < cases.size(); c++) {
-                    Case k = cases.get(c);
-                    if (Math.max(k.mask().radiusX(), k.mask().radiusY()) == STREAM_RADIUS && k.label().isEmpty()) {
-                        work.add(new int[] {allSizes.size() - 1, c});
-                    }
-                }
-            }
-        }
+        List<int[]> allSizes = allSizes();
+        List<int[]> work = work(cases, allSizes);
         double total = work.stream().mapToDouble(w -> caseWork(allSizes.get(w[0]), cases.get(w[1]).mask())).sum();
         double[] done = {0};
-        Tally tally = new Tally(engine, failures);
+        Tally tally = new Tally("", "", engine, failures);
         Random rnd = new Random(seed + 1);
         RgbaImage image = null;
         int imageOf = -1;
         for (int[] w : work) {
             if (w[0] != imageOf) {
                 imageOf = w[0];
-                image = randomImage(allSizes.get(imageOf)[0], allSizes.get(imageOf)[1], rnd);
+                image = TestImages.randomImage(allSizes.get(imageOf)[0], allSizes.get(imageOf)[1], rnd);
             }
             double share = caseWork(allSizes.get(w[0]), cases.get(w[1]).mask()) / (policies().size() * strategies.size());
-            runCase(tally, image, cases.get(w[1]), strategies, () -> {
+            runCase(tally, engine, image, cases.get(w[1]), strategies, () -> {
                 done[0] += share;
                 progress.accept(Math.min(1, done[0] / total));
             });
         }
         return tally.finish();
+    }
+
+    /**
+     * The sizes a run covers: the given ones, and {@link #STREAM_SIZES} when the given ones are the full
+     * matrix's {@link #SIZES} (compared by value: a copy of them is the full matrix too).
+     */
+    List<int[]> allSizes() {
+        List<int[]> all = new ArrayList<>(List.of(sizes));
+        if (Arrays.deepEquals(sizes, SIZES)) {
+            all.addAll(List.of(STREAM_SIZES));
+        }
+        return all;
+    }
+
+    /**
+     * The checks in the order they run, as {size index, case index}: every case at each given size, then the
+     * plain radius-{@value #STREAM_RADIUS} cases at the stream sizes.
+     */
+    private List<int[]> work(List<Case> cases, List<int[]> allSizes) {
+        List<int[]> work = new ArrayList<>();
+        for (int i = 0; i < allSizes.size(); i++) {
+            for (int c = 0; c < cases.size(); c++) {
+                Case k = cases.get(c);
+                boolean stream = i >= sizes.length;
+                if (!stream || Math.max(k.mask().radiusX(), k.mask().radiusY()) == STREAM_RADIUS && k.label().isEmpty()) {
+                    work.add(new int[] {i, c});
+                }
+            }
+        }
+        return work;
     }
 
     /** Relative cost of one case: every pixel, every tap, plus a fixed part for the comparison. */
@@ -282,7 +217,7 @@ public final class Conformance {
     }
 
     /** One image and case under every policy and strategy; the reference once per policy, in parallel. */
-    private static void runCase(Tally tally, RgbaImage image, Case c, List<Strategy> strategies, Runnable checked) {
+    private static void runCase(Tally tally, ConvolutionEngine engine, RgbaImage image, Case c, List<Strategy> strategies, Runnable checked) {
         List<BorderPolicy> policies = policies();
         RgbaImage[] refs = new RgbaImage[policies.size()];
         IntStream.range(0, policies.size()).parallel().forEach(p -> refs[p] = ReferenceConvolver.filter(image, c.spec(policies.get(p))));
@@ -291,78 +226,23 @@ public final class Conformance {
             for (Strategy s : strategies) {
                 String name = String.format(Locale.ROOT, "%s %s image %dx%d %s", s.id(), spec.border().name(), image.width(),
                         image.height(), c.describe());
-                tally.check(name, image, spec, s, refs[p]);
+                check(tally, engine, name, image, spec, s, refs[p]);
                 checked.run();
             }
         }
     }
 
-    /** Counts of one run, and the engine's state at its start. */
-    private static final class Tally {
-        private final ConvolutionEngine engine;
-        private final Consumer<String> failures;
-        private final int faultsAtStart;
-        private int passed;
-        private int failed;
-        private int refused;
-        private final Map<String, Integer> substituted = new TreeMap<>();
-        private boolean fallbackReported;
-
-        Tally(ConvolutionEngine engine, Consumer<String> failures) {
-            this.engine = engine;
-            this.failures = failures;
-            this.faultsAtStart = engine.diagnostics().faultsSurvived();
-        }
-
-        void check(String name, RgbaImage image, FilterSpec spec, Strategy s, RgbaImage ref) {
-            boolean applicable = s.whyNotApplicable(spec.mask()) == null;
-            FilterResult r;
-            try {
-                r = engine.filter(image, spec, s);
-            } catch (ConvolabException e) {
-                if (!applicable && e.getMessage().contains("separable")) {
-                    refused++;
-                } else {
-                    fail(name, "error: " + e.getMessage());
-                }
-                return;
-            }
-            String fallback = engine.diagnostics().fallbackReason();
-            if (fallback != null && !fallbackReported) {
-                fallbackReported = true;
-                failed++;
-                failures.accept("FAIL the engine went over to the CPU during the run (" + fallback
-                        + "); the checks from here on test the CPU engine, not the GPU");
-            }
-            if (!applicable) {
-                fail(name, "accepted a mask that is not separable");
-                return;
-            }
-            if (s != Strategy.AUTO && r.strategy() != s) {
-                substituted.merge(s.id() + " that ran " + r.strategy().id(), 1, Integer::sum);
+    /** One check: the engine's output against the reference, under {@link Tally}'s rule for refusals. */
+    private static void check(Tally tally, ConvolutionEngine engine, String name, RgbaImage image, FilterSpec spec, Strategy s,
+                              RgbaImage ref) {
+        tally.check(name, s.whyNotApplicable(spec.mask()), () -> {
+            FilterResult r = engine.filter(image, spec, s);
+            if (s != Strategy.AUTO && r.strategy() != s && s.whyNotApplicable(spec.mask()) == null) {
+                tally.substituted(s.id(), r.strategy().id());
             }
             String problem = compare(r, ref);
-            if (problem == null) {
-                passed++;
-            } else {
-                fail(name + " (ran " + r.strategy().id() + " on " + engine.backend() + ")", problem);
-            }
-        }
-
-        private void fail(String name, String problem) {
-            failed++;
-            failures.accept("FAIL " + name + ": " + problem);
-        }
-
-        Summary finish() {
-            int faults = engine.diagnostics().faultsSurvived() - faultsAtStart;
-            if (faults > 0) {
-                failed++;
-                failures.accept("FAIL the GPU faulted " + faults + (faults == 1 ? " time" : " times")
-                        + " during the run; the engine rebuilt its context and retried, so those results came from a second try");
-            }
-            return new Summary(passed, failed, refused, substituted);
-        }
+            return problem == null ? null : problem + " (ran " + r.strategy().id() + " on " + engine.backend() + ")";
+        });
     }
 
     private static String compare(FilterResult r, RgbaImage ref) {

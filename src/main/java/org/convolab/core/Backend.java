@@ -1,8 +1,8 @@
-package org.convolab.engine;
+package org.convolab.core;
 
 import java.util.Locale;
 
-/** Which engine to filter with. */
+/** Which engine to filter with, and which one an open engine is ({@code ConvolutionEngine.backend()}: CPU or CUDA). */
 public enum Backend {
     /** CUDA when a usable GPU is present, else the CPU engine with a message. */
     AUTO,
