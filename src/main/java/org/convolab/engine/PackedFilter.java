@@ -1,6 +1,7 @@
 package org.convolab.engine;
 
 import java.util.Optional;
+import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
@@ -48,7 +49,7 @@ final class PackedFilter {
      * rounding is what it was.
      */
     static Optional<RgbaImage> fftOnDevice(RowSource source, FilterSpec spec, Strategy strategy, ConvolutionEngine engine) {
-        if (applies(spec, strategy) || !engine.backend().equals("cuda") || source.format().bitDepth() != 8
+        if (applies(spec, strategy) || engine.backend() != Backend.CUDA || source.format().bitDepth() != 8
                 || source.format().grey() || !source.format().narrowInteger() || !heapHolds(source)) {
             return Optional.empty();
         }
