@@ -38,8 +38,8 @@ final class FastLauncher implements ChannelLauncher {
     static final int STREAM_RADIUS = KernelGeometry.FASTS_R;
     static final int STREAM_OW = KernelGeometry.FASTS_OW;
     static final int STREAM_PY = KernelGeometry.FASTS_PY;
-    /** Waves of resident blocks the streamed kernel's grid is cut to (a launcher choice, not kernel geometry). */
-    static final int STREAM_WAVES = 6;
+    /** Waves of resident blocks the streamed kernel's grid is cut to. */
+    static final int STREAM_WAVES = KernelGeometry.FASTS_WAVES;
 
     /** Outputs per thread down a column in the float4 kernel. */
     static final int VECTOR_PY = KernelGeometry.FASTV_PY;
@@ -71,14 +71,8 @@ final class FastLauncher implements ChannelLauncher {
         throw new UnsupportedOperationException("fast filters all channels in one launch");
     }
 
-    /**
-     * Dynamic shared memory of convolab_fast2d_any for the mask: a pass's weights (rows of the mask
-     * width rounded up to a multiple of 4) and its input tile, as the kernel lays them out.
-     */
     static int anySharedBytes(Mask m) {
-        int mwp = (m.width() + 3) & ~3;
-        int rows = Math.min(m.height(), ANY_ROWS);
-        return 4 * (rows * mwp + (ANY_OW + mwp) * (ANY_OH + rows - 1));
+        return KernelGeometry.fanySharedBytes(m);
     }
 
     /** The compiled radius for the mask, or -1 when it takes the runtime-radius kernel. */
@@ -118,14 +112,8 @@ final class FastLauncher implements ChannelLauncher {
         return spec.divisor() == 1f && spec.offset() == 0f && !spec.abs();
     }
 
-    /**
-     * Dynamic shared memory of convolab_argbs_rN: three float planes of the block's tile, 128 columns
-     * and 4 float4s either side up to radius 4 (8 from radius 5) by (8 * ARGBS_PY + 2r) rows, as the
-     * kernel lays them out (ARGBS_SMEM in fast.cu). Above 48 KB (radius 7) the launch opts in.
-     */
     static int argbsSharedBytes(int radius) {
-        int lead4 = radius <= 4 ? 1 : (radius + 3) / 4;
-        return 3 * (VBX + 2 * lead4) * (VBY * ARGBS_PY + 2 * radius) * 16;
+        return KernelGeometry.argbsSharedBytes(radius);
     }
 
     @Override
