@@ -1,18 +1,14 @@
 package org.convolab.cuda;
 
-import static jcuda.driver.JCudaDriver.cuMemGetInfo;
 import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
-import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.driver.CUstream;
 import org.convolab.core.ConvolabException;
@@ -31,7 +27,6 @@ import org.convolab.core.ResultLease;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.core.Timings;
 import org.convolab.cuda.ResidentFilter.HostTarget;
 
 /**
@@ -48,7 +43,6 @@ import org.convolab.cuda.ResidentFilter.HostTarget;
 public final class CudaEngine implements ConvolutionEngine {
 
     private final CudaDeviceInfo device;
-    private final CudaThread thread = new CudaThread();
     private final Map<Strategy, ChannelLauncher> launchers = new EnumMap<>(Strategy.class);
 
     // Everything below belongs to the CUDA thread.
@@ -56,13 +50,16 @@ public final class CudaEngine implements ConvolutionEngine {
     private final CudaFaultInjector faults = new CudaFaultInjector();
     private final CudaHistograms histograms = new CudaHistograms();
     private final ResidentFilter resident;
-    private boolean closed;
+    private final DeviceMemory memory;
+    private final GpuWork work;
 
     /** Opens the engine on a device; the context is created on the CUDA thread at once. */
     public CudaEngine(CudaDeviceInfo device) {
         this.device = device;
         this.session = new CudaSession(device);
         this.resident = new ResidentFilter(session);
+        this.memory = new DeviceMemory(session);
+        this.work = new GpuWork(session);
         launchers.put(Strategy.NAIVE, new SimpleLauncher(Strategy.NAIVE));
         launchers.put(Strategy.CONSTANT, new SimpleLauncher(Strategy.CONSTANT));
         launchers.put(Strategy.TILED, new TiledLauncher());
@@ -73,7 +70,7 @@ public final class CudaEngine implements ConvolutionEngine {
         launchers.put(Strategy.FAST, new FastLauncher());
         launchers.put(Strategy.FAST_SEPARABLE, new FastSeparableLauncher());
         launchers.put(Strategy.FFT, new FftLauncher());
-        thread.run(session::ensure);
+        work.run(session::ensure);
     }
 
     @Override
@@ -117,15 +114,15 @@ public final class CudaEngine implements ConvolutionEngine {
     /** One attempt, in the context {@link #onGpu} made sure of. */
     private FilterResult filterOnce(RgbaImage image, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher) {
         beforeGpuWork();
-        long limit = imageBytesLimit();
+        long limit = memory.imageBytesLimit();
         if (residentBytes(image.width(), image.height()) > limit) {
             session.releaseResident();
             FilterResult result = CudaStrips.filter(image, spec, decision, limit,
-                    strip -> resident.run(strip, spec, decision, launcher, INTO_ARRAY));
+                    strip -> resident.run(strip, spec, decision, launcher, HostTarget.INTO_ARRAY));
             session.releaseResident();
             return result;
         }
-        return resident.run(image, spec, decision, launcher, INTO_ARRAY);
+        return resident.run(image, spec, decision, launcher, HostTarget.INTO_ARRAY);
     }
 
     /**
@@ -141,7 +138,7 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** One attempt of {@link #filterLeased}: a buffer is taken, and given back if the filter fails. */
     private ResultLease leaseOnce(RgbaImage image, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher) {
-        if (residentBytes(image.width(), image.height()) > imageBytesLimit()
+        if (!memory.fitsWhole(image.width(), image.height())
                 || (long) image.width() * image.height() * 4 > LeaseBuffers.MAX_BYTES) {
             return ResultLease.of(filterOnce(image, spec, decision, launcher));
         }
@@ -149,38 +146,12 @@ public final class CudaEngine implements ConvolutionEngine {
         LeaseBuffers pool = session.leaseBuffers();
         LeaseBuffers.Buffer buffer = pool.take((long) image.width() * image.height() * 4);
         try {
-            return resident.run(image, spec, decision, launcher, new HostTarget<>() {
-                @Override
-                public Pointer pointer(ResidentImage r) {
-                    return buffer.pointer();
-                }
-
-                @Override
-                public ResultLease finish(ResidentImage r, LaunchPlan ran, Supplier<Timings> timings) {
-                    return new ResultLease(r.width(), r.height(), buffer.ints(), null, ran, timings.get(),
-                            () -> pool.giveBack(buffer));
-                }
-            });
+            return resident.run(image, spec, decision, launcher, HostTarget.lease(pool, buffer));
         } catch (RuntimeException e) {
             pool.giveBack(buffer);
             throw e;
         }
     }
-
-    /** Into the resident image's pinned buffer, then copied into a new Java array (the result of {@link #filter}). */
-    private static final HostTarget<FilterResult> INTO_ARRAY = new HostTarget<>() {
-        @Override
-        public Pointer pointer(ResidentImage r) {
-            return r.hostOut().pointer();
-        }
-
-        @Override
-        public FilterResult finish(ResidentImage r, LaunchPlan ran, Supplier<Timings> timings) {
-            int[] out = new int[r.width() * r.height()];
-            r.hostOut().get(out);
-            return new FilterResult(new RgbaImage(r.width(), r.height(), out), ran, timings.get());
-        }
-    };
 
     /**
      * The GPU's own plane filter for grey and 16-bit images ({@link CudaPlaneFilter}): the same kernels, on
@@ -212,53 +183,16 @@ public final class CudaEngine implements ConvolutionEngine {
      * Runs GPU work (a filter, a plane, a histogram) on the CUDA thread: a CUDA error tears the context
      * down, and the work is tried once more on a rebuilt one before the fault goes to the caller.
      */
-    <T> T onGpu(Supplier<T> work) {
-        return thread.call(() -> {
-            if (closed) {
-                throw new ConvolabException("the CUDA engine is closed");
-            }
-            try {
-                return onGpuOnce(work);
-            } catch (CudaFault first) {
-                // The context is gone (teardown ran); build it again and try once more.
-                faultsSurvived++;
-                try {
-                    return onGpuOnce(work);
-                } catch (CudaFault second) {
-                    throw new CudaFault("the GPU failed again after its context was rebuilt: " + second.getMessage(), second);
-                }
-            }
-        });
-    }
-
-    /** One attempt: a CUDA error tears the context down and becomes a {@link CudaFault}. */
-    private <T> T onGpuOnce(Supplier<T> work) {
-        try {
-            session.ensure();
-            return work.get();
-        } catch (CudaException e) {
-            session.teardown();
-            throw new CudaFault("CUDA error: " + e.getMessage() + "; the GPU context was reset", e);
-        } catch (CudaFault e) {
-            session.teardown();
-            throw e;
-        }
+    <T> T onGpu(Supplier<T> gpuWork) {
+        return work.call(gpuWork);
     }
 
     /**
      * Runs {@code work} on the CUDA thread unless the engine is closed (its context, and all device
      * memory in it, went with it); for releasing what an object of this engine holds on the device.
      */
-    void onThreadWhileOpen(Runnable work) {
-        try {
-            thread.run(() -> {
-                if (!closed) {
-                    work.run();
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            // the engine is closed and its thread gone
-        }
+    void onThreadWhileOpen(Runnable release) {
+        work.whileOpen(release);
     }
 
     /** The session (context, module, stream); on the CUDA thread only. */
@@ -276,49 +210,19 @@ public final class CudaEngine implements ConvolutionEngine {
         faults.beforeFilter(session.module(), session.stream());
     }
 
-    /**
-     * Makes room for {@code bytes} of device memory for {@code what} (a plane), on the CUDA thread: frees the
-     * resident image when it stands in the way (the next image filter uploads again), or says in one line
-     * that the device cannot hold them.
-     */
+    /** Makes room for {@code bytes} of device memory for {@code what} ({@link DeviceMemory#makeRoomFor}); on the CUDA thread. */
     void makeRoomFor(long bytes, String what) {
-        long limit = imageBytesLimit();
-        if (bytes > limit) {
-            throw new ConvolabException(String.format(Locale.ROOT,
-                    "the GPU has too little free memory for %s (%.0f MiB needed, %.0f MiB free); use the CPU backend", what,
-                    bytes / 1048576.0, Math.max(0, limit) / 1048576.0));
-        }
-        ResidentImage r = session.resident();
-        if (r != null && bytes > limit - residentBytes(r.width(), r.height())) {
-            session.releaseResident();
-        }
+        memory.makeRoomFor(bytes, what);
     }
 
     /** Faults the engine recovered from by rebuilding its context (for reports). */
     public int faultsSurvived() {
-        return faultsSurvived;
+        return work.faultsSurvived();
     }
 
-    /** Faults this engine has survived. */
-    private int faultsSurvived;
-
-    /** Device bytes a resident image of this size takes: ARGB in and out, seven float planes. */
+    /** Device bytes a resident image of this size takes ({@link DeviceMemory#residentBytes}). */
     static long residentBytes(int w, int h) {
-        return 11L * 4 * w * h;
-    }
-
-    /**
-     * How many bytes a resident image may take: the device's free memory (plus what the current image
-     * holds), less a 64 MiB margin; -Dconvolab.cuda.maxImageBytes lowers it (to test the strips).
-     */
-    private long imageBytesLimit() {
-        long[] free = {0};
-        long[] total = {0};
-        cuMemGetInfo(free, total);
-        ResidentImage resident = session.resident();
-        long limit = free[0] + (resident == null ? 0 : residentBytes(resident.width(), resident.height())) - (64L << 20);
-        long forced = Long.getLong("convolab.cuda.maxImageBytes", Long.MAX_VALUE);
-        return Math.min(limit, forced);
+        return DeviceMemory.residentBytes(w, h);
     }
 
     /** The resident image's buffers for a {@code w x h} image: the current ones, or new ones of that size. */
@@ -328,7 +232,7 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** Whether a {@code w x h} image fits the device's free memory whole (else it goes in strips). */
     boolean fitsWhole(int w, int h) {
-        return residentBytes(w, h) <= imageBytesLimit();
+        return memory.fitsWhole(w, h);
     }
 
     /**
@@ -379,7 +283,7 @@ public final class CudaEngine implements ConvolutionEngine {
         CudaPlanner.Decision decision = decide(spec, strategy);
         filter(image, spec, decision.plan().runs()); // makes the image resident and checks the result path
         ChannelLauncher launcher = launchers.get(decision.plan().runs());
-        return OptionalDouble.of(thread.call(() -> resident.timeBackToBack(image, spec, decision, launcher, launches, argbPath)));
+        return OptionalDouble.of(work.plain(() -> resident.timeBackToBack(image, spec, decision, launcher, launches, argbPath)));
     }
 
     @Override
@@ -428,12 +332,9 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** Free and total device memory in bytes, as the driver reports them. */
     public long[] memoryInfo() {
-        return thread.call(() -> {
+        return work.plain(() -> {
             session.ensure();
-            long[] free = {0};
-            long[] total = {0};
-            cuMemGetInfo(free, total);
-            return new long[] {free[0], total[0]};
+            return DeviceMemory.info();
         });
     }
 
@@ -442,7 +343,7 @@ public final class CudaEngine implements ConvolutionEngine {
      * count, as border.cuh computes it, for checking the header against the Java policies.
      */
     int[] borderTable(int policy, int n, int first, int count) {
-        return thread.call(() -> {
+        return work.plain(() -> {
             session.ensure();
             CUstream stream = session.stream();
             try (DeviceBuffer out = new DeviceBuffer(count * 4L)) {
@@ -458,7 +359,7 @@ public final class CudaEngine implements ConvolutionEngine {
 
     /** Frees the resident image (the next filter uploads again). */
     public void releaseImage() {
-        thread.run(() -> {
+        work.run(() -> {
             session.releaseResident();
             session.leaseBuffers().releaseFree();
             histograms.releaseImage(session);
@@ -468,18 +369,12 @@ public final class CudaEngine implements ConvolutionEngine {
 
     @Override
     public void close() {
-        try {
-            thread.run(() -> {
-                closed = true;
-                try {
-                    launchers.values().forEach(l -> l.release(session.module())); // cuFFT plans are not context memory
-                } catch (RuntimeException e) {
-                    // a broken context frees everything at teardown anyway
-                }
-                session.teardown();
-            });
-        } finally {
-            thread.close();
-        }
+        work.close(() -> {
+            try {
+                launchers.values().forEach(l -> l.release(session.module())); // cuFFT plans are not context memory
+            } catch (RuntimeException e) {
+                // a broken context frees everything at teardown anyway
+            }
+        });
     }
 }

@@ -1,9 +1,13 @@
 package org.convolab.cuda;
 
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import jcuda.CudaException;
 import jcuda.driver.CUstream;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.DeviceJpeg;
@@ -111,7 +115,7 @@ final class CudaJpeg implements DeviceJpeg {
             long t0 = System.nanoTime();
             List<NvJpegCodec.Decoded> decoded = codec.decode(files, stream);
             if (TRACE) {
-                jcuda.driver.JCudaDriver.cuStreamSynchronize(stream);
+                cuStreamSynchronize(stream);
             }
             long t1 = System.nanoTime();
             for (int i = 0; i < batch.size(); i++) {
@@ -124,12 +128,12 @@ final class CudaJpeg implements DeviceJpeg {
                 }
             }
             if (TRACE) {
-                System.err.printf(java.util.Locale.ROOT, "nvjpeg batch %d: decode %.1f ms, filter+encode %.1f ms%n",
+                System.err.printf(Locale.ROOT, "nvjpeg batch %d: decode %.1f ms, filter+encode %.1f ms%n",
                         batch.size(), (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
             }
         } catch (RuntimeException e) {
             batch.forEach(r -> r.result().completeExceptionally(e));
-            if (e instanceof CudaFault || e instanceof jcuda.CudaException) {
+            if (e instanceof CudaFault || e instanceof CudaException) {
                 throw e; // the engine resets its context; its retry takes the next batch
             }
         } catch (Error e) {

@@ -21,8 +21,10 @@ import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
+import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
+import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Timings;
 
@@ -48,6 +50,36 @@ final class ResidentFilter {
 
         /** The result, once the download is done; {@code timings} measures the total when asked. */
         T finish(ResidentImage r, LaunchPlan ran, Supplier<Timings> timings);
+
+        /** Into the resident image's pinned buffer, then copied into a new Java array (the result of a filter). */
+        HostTarget<FilterResult> INTO_ARRAY = new HostTarget<>() {
+            @Override
+            public Pointer pointer(ResidentImage r) {
+                return r.hostOut().pointer();
+            }
+
+            @Override
+            public FilterResult finish(ResidentImage r, LaunchPlan ran, Supplier<Timings> timings) {
+                int[] out = new int[r.width() * r.height()];
+                r.hostOut().get(out);
+                return new FilterResult(new RgbaImage(r.width(), r.height(), out), ran, timings.get());
+            }
+        };
+
+        /** Into a lease buffer of the pool, lent as it is until its holders close it (the pool takes it back). */
+        static HostTarget<ResultLease> lease(LeaseBuffers pool, LeaseBuffers.Buffer buffer) {
+            return new HostTarget<>() {
+                @Override
+                public Pointer pointer(ResidentImage r) {
+                    return buffer.pointer();
+                }
+
+                @Override
+                public ResultLease finish(ResidentImage r, LaunchPlan ran, Supplier<Timings> timings) {
+                    return new ResultLease(r.width(), r.height(), buffer.ints(), null, ran, timings.get(), () -> pool.giveBack(buffer));
+                }
+            };
+        }
     }
 
     /** One filter of {@code image}: every phase, timed. */
