@@ -182,8 +182,8 @@ __device__ __forceinline__ void argbs_body(const unsigned int* __restrict__ in, 
     constexpr int NV = 1 + 2 * LEAD4;             // float4s of a thread's window row
     constexpr int TH = ARGBS_BY * PY + 2 * R;
     constexpr int PLANE = TW4 * TH;
-    static_assert(3 * PLANE * 16 == ARGBS_SMEM(R), "ARGBS_SMEM in geometry.cuh is this tile's size");
-    static_assert(PY == ARGBS_PY, "ARGBS_SMEM counts ARGBS_PY rows a thread");
+    // The shipped kernels' tile is ARGBS_SMEM(R) of geometry.cuh, which the launcher passes (the lab tries other PY).
+    static_assert(PY != ARGBS_PY || 3 * PLANE * 16 == ARGBS_SMEM(R), "ARGBS_SMEM in geometry.cuh is this tile's size");
     extern __shared__ float4 argbs_tile[];
     const int x0 = blockIdx.x * 4 * ARGBS_BX, y0 = blockIdx.y * ARGBS_BY * PY;
     const int gx = x0 - LEAD, gy = y0 - R;
