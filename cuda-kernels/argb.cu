@@ -1,5 +1,5 @@
 // =====================================================================================
-// ARGB unpack / pack, and the border-policy table kernel.
+// ARGB unpack / pack, and the device JPEG path's conversions.
 //
 // Images travel to and from the GPU as packed 8-bit ARGB (one 32-bit word a pixel, as in
 // java.awt / JavaFX INT_ARGB). unpack splits them into three float planes (R, G, B, values
@@ -34,27 +34,6 @@ extern "C" __global__ void convolab_pack_argb(const float* __restrict__ r,
     const ConvolabByteMap m = convolab_byte_map(divisor, offset, abs_first);
     argb[i] = (alpha_src[i] & 0xff000000u)
             | (convolab_map_byte(r[i], m) << 16) | (convolab_map_byte(g[i], m) << 8) | convolab_map_byte(b[i], m);
-}
-
-// =====================================================================================
-// Border table: out[k] = convolab_border_index(first + k, n, policy), for testing the header
-// against the Java definition with one table.
-// =====================================================================================
-extern "C" __global__ void convolab_border_table(int policy, int n, int first, int count,
-                                                 int* __restrict__ out)
-{
-    int k = blockIdx.x * blockDim.x + threadIdx.x;
-    if (k < count) out[k] = convolab_border_index(first + k, n, policy);
-}
-
-// =====================================================================================
-// Fault injection (reliability tests only): writes through a null pointer, which the driver
-// reports as CUDA_ERROR_ILLEGAL_ADDRESS, a sticky error that poisons the context. The engine
-// launches it only when the convolab.cuda.faultEvery property asks for it.
-// =====================================================================================
-extern "C" __global__ void convolab_fault(int* __restrict__ nowhere)
-{
-    nowhere[threadIdx.x] = 1;
 }
 
 // =====================================================================================

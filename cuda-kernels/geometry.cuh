@@ -3,9 +3,23 @@
 // kernel family, in one place. org.convolab.cuda.KernelGeometry holds the same values for the
 // launchers; KernelGeometryTest parses this file and checks every constant against it.
 // One definition a line, "#define NAME value", value an integer or an expression of earlier
-// names with + and *.
+// names with +, -, * and /; a formula of the radius is "#define NAME(R) expression".
+//
+// Each kernel variant has one policy (as CUB's tuning policies): its block (PREFIX_BX x PREFIX_BY),
+// outputs per thread (PREFIX_PX along x, PREFIX_PY down a column), blocks per SM it is compiled for
+// (PREFIX_MINB, the second __launch_bounds__ argument; 0: no bound) and its dynamic shared memory
+// (PREFIX_SMEM(R), where it takes any). KernelGeometry.POLICIES holds the same records.
 // =====================================================================================
 #pragma once
+
+// Turing (sm_75) holds at most 1024 threads an SM, four blocks of 256: a bound asking for more
+// blocks is lowered to that there.
+#define TURING_MAX_MINB 4
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define CONVOLAB_ARCH_MINB(B) ((B) < TURING_MAX_MINB ? (B) : TURING_MAX_MINB)
+#else
+#define CONVOLAB_ARCH_MINB(B) (B)
+#endif
 
 // ---- masks: the largest mask side the constant-memory arrays hold ----------------------
 #define CONVOLAB_MAX_MASK 63
@@ -16,15 +30,17 @@
 #define SEP_BY    8
 #define SEP_STEPS 4
 
-// ---- fast, shared-tile kernel (r 5..15) (fast.cu) -------------------------------------
+// ---- fast, shared-tile kernel (r 5..15) (fast_tile.cu) -------------------------------------
 #define FAST_BX 64                      // threads along x = output tile width
 #define FAST_BY 4                       // threads along y
 #define FAST_OW FAST_BX
 #define FAST_MAX_R 31
+#define FAST_PX 1
 #define FAST_TILE_PY 4                  // outputs per thread down a column (compiled radius)
+#define FAST_MINB 0
 #define FAST_MAX_COMPILED_R 15          // square masks up to this radius have their own kernel
 
-// ---- fast, run-time size kernel (r 16..31 and rectangular masks) -------------------------
+// ---- fast, run-time size kernel (r 16..31 and rectangular masks; fast_any.cu) -------------------------
 #define FANY_BX   32
 #define FANY_BY   4
 #define FANY_PX   4                     // outputs per thread along x (one float4)
@@ -32,32 +48,62 @@
 #define FANY_OW   (FANY_PX * FANY_BX)
 #define FANY_OH   (FANY_BY * FANY_PY)
 #define FANY_ROWS 16                    // mask rows a pass (shared memory: at most 40 KB at 63x63)
+#define FANY_MINB 0
 
-// ---- fast, float4 kernel (r 0..3) -------------------------------------------------------
+// ---- fast, float4 kernel (r 0..3; fast_vec.cu) -------------------------------------------------------
 #define FASTV_BX 32
 #define FASTV_BY 8
 #define FASTV_PY 3
+#define FASTV_PX 4
 #define FASTV_MAX_R 3
+#define FASTV_MINB 5                    // radius 0 to 2 (next row prefetched, at most 48 registers)
+#define FASTV_R3_MINB 1                 // radius 3, no prefetch (with it: 92 registers, 20% slower)
+
+// ---- fast on packed 8-bit ARGB (fast_argb.cu): register kernel (r 0..1) --------------------
+#define ARGB2D_BX FASTV_BX
+#define ARGB2D_BY FASTV_BY
+#define ARGB2D_PX 4
+#define ARGB2D_PY FASTV_PY
+#define ARGB2D_MINB 4                   // at most 64 registers (H100: 0.090 ms at r 1, unbounded 0.117)
+
+// ---- fast on packed 8-bit ARGB through shared memory (r 2..7) ------------------------------
 #define ARGBS_MIN_R 2                   // fused 8-bit ARGB: from this radius through shared memory
 #define ARGBS_MAX_R 7                   // the largest radius with a fused ARGB kernel
+#define ARGBS_BX FASTV_BX
+#define ARGBS_BY FASTV_BY
+#define ARGBS_PX 4
 #define ARGBS_PY 2                      // its outputs per thread down a column
+#define ARGBS_MINB 6                    // radius 2 to 4, identity mapping (at most 40 registers)
+#define ARGBS_MAP_MINB 5                // radius 2 to 4, any mapping (convolab_argbs_rN_map)
+#define ARGBS_WIDE_MIN_R 5              // from here two float4s of tile either side, 44 to 52 KB
+#define ARGBS_WIDE_MINB 4               // radius 5 to 7, both entry points
+// Float4 columns of the tile left and right of a block's 128 outputs (radius 1 and up): enough for R.
+#define ARGBS_LEAD4(R) (((R) + 3) / 4)
+// Dynamic shared memory of a block, bytes: three float planes of (32 + 2 LEAD4) float4s x (8 PY + 2R) rows.
+#define ARGBS_SMEM(R) (3 * (ARGBS_BX + 2 * ARGBS_LEAD4(R)) * (ARGBS_BY * ARGBS_PY + 2 * (R)) * 16)
 
-// ---- fast, streamed kernel (r 4) --------------------------------------------------------
+// ---- fast, streamed kernel (r 4; fast_stream.cu) --------------------------------------------------------
 #define FASTS_BX 32
 #define FASTS_BY 8
-#define FASTS_OW (4 * FASTS_BX)
+#define FASTS_PX 4
+#define FASTS_OW (FASTS_PX * FASTS_BX)
 #define FASTS_LEAD 4                    // floats left of a strip (radius <= 4)
 #define FASTS_SW (FASTS_OW + 2 * FASTS_LEAD)   // ring row, floats
 #define FASTS_R 4
 #define FASTS_PY 3
+#define FASTS_MINB 0
+#define FASTS_WAVES 6                   // the grid is cut into about this many waves of resident blocks
 
-// ---- fast-separable, two-stage kernel (r 0..15) -----------------------------------------
+// ---- fast-separable, two-stage kernel (r 0..15; fast_separable.cu) -----------------------------------------
 #define FSEPT_BX 32
 #define FSEPT_BY 8
-#define FSEPT_OW (4 * FSEPT_BX)
+#define FSEPT_PX 4
+#define FSEPT_OW (FSEPT_PX * FSEPT_BX)
 #define FSEPT_PY_SMALL 4                // outputs per thread down a column up to FSEPT_SMALL_MAX_R
 #define FSEPT_SMALL_MAX_R 7
 #define FSEPT_PY_LARGE 8                // from FSEPT_SMALL_MAX_R + 1
+#define FSEPT_MINB_SMALL 4              // blocks an SM up to FSEPT_SMALL_MAX_R
+#define FSEPT_MINB_LARGE 3              // from FSEPT_SMALL_MAX_R + 1 (unbounded: 103 registers at r 15, half the speed)
 
 // ---- histograms (histogram.cu) ---------------------------------------------------------
 #define HIST_CHANNELS 5                 // R, G, B, alpha, luminance

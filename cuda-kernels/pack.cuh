@@ -1,6 +1,6 @@
 // =====================================================================================
 // The filter's output mapping for 8-bit results, shared by the pack kernel (argb.cu) and the
-// fused ARGB kernels (fast.cu): out = clamp(floor(acc / divisor + offset + 0.5), 0, 255), |acc|
+// fused ARGB kernels (fast_argb.cu): out = clamp(floor(acc / divisor + offset + 0.5), 0, 255), |acc|
 // first when abs is set; rounding half up, as in the Java reference. Evaluated as written (the
 // division, then + offset, then + 0.5), so every path gives the same bits.
 // =====================================================================================

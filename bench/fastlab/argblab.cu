@@ -27,7 +27,13 @@
 #include <vector>
 #include <algorithm>
 #include <cstring>
-#include "fast.cu"
+// (fast.cu before the kernels were split by family: all of them, as it held them)
+#include "fast_vec.cu"
+#include "fast_stream.cu"
+#include "fast_tile.cu"
+#include "fast_any.cu"
+#include "fast_separable.cu"
+#include "fast_argb.cu"
 #include "labtime.cuh"
 typedef ConvolabPlanes3 P3;
 
@@ -163,7 +169,7 @@ void run_shipped(const char* name) {
 
 template <int R, int PY, int MINB, int ID = 0>
 void run_s(const char* name) {
-    const int smem = ARGBS_SMEM(R, PY);
+    const int smem = 3 * (FASTV_BX + 2 * ARGBS_LEAD4(R)) * (FASTV_BY * PY + 2 * R) * 16; // ARGBS_SMEM(R) of geometry.cuh at this PY;
     CK(cudaFuncSetAttribute(argbs<R, PY, MINB, ID>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     dim3 b(FASTV_BX, FASTV_BY), g((W + 4 * FASTV_BX - 1) / (4 * FASTV_BX), (H + FASTV_BY * PY - 1) / (FASTV_BY * PY));
     CK(cudaMemset(d_out, 0, (size_t)W * H * 4));

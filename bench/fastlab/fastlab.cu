@@ -24,7 +24,13 @@
 #include <type_traits>
 #include <cstring>
 // The production kernels (fast2dv_body, fast2ds_body, fastsept_body), their planes struct and constant masks.
-#include "fast.cu"
+// (fast.cu before the kernels were split by family: all of them, as it held them)
+#include "fast_vec.cu"
+#include "fast_stream.cu"
+#include "fast_tile.cu"
+#include "fast_any.cu"
+#include "fast_separable.cu"
+#include "fast_argb.cu"
 #include "labtime.cuh"
 
 
@@ -63,7 +69,7 @@ __global__ void direct2d(P3 p, int w, int h, int policy, float cval)
 }
 
 // ---------------------------------------------------------------- float4 from global, R <= 4
-// The production kernel (fast2dv_body in fast.cu) with other outputs-per-thread values.
+// The production kernel (fast2dv_body in fast_vec.cu) with other outputs-per-thread values.
 template <int R, int PY, bool PF = true, int MINB = 1>
 __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, MINB) vec4(P3 p, int w, int h, int policy, float cval)
 { fast2dv_body<R, PY, PF>(p, w, h, policy, cval); }

@@ -1,25 +1,44 @@
 package org.convolab.cuda;
 
+import java.util.List;
 import jcuda.driver.CUdeviceptr;
-import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
 
 /**
- * Runs one strategy's kernel(s) on one float plane. {@link #prepare} uploads the mask where the
- * kernels want it (once per filter); {@link #launch} filters one channel; launchers check their
- * preconditions and name the kernel and geometry when a launch fails.
+ * Runs one strategy's kernels as the planner laid them out ({@link KernelStep}: kernel, grid, block,
+ * shared memory): it puts the mask where the kernels read it ({@link #prepare}, once per filter) and
+ * adds each launch's arguments; it chooses no kernel and no geometry. A launch that fails names the
+ * kernel and its geometry.
  */
 interface ChannelLauncher {
+
+    /** The strategy whose kernels this launcher runs. */
+    Strategy strategy();
 
     /** Uploads the mask to where the kernels read it. */
     void prepare(LaunchContext ctx);
 
-    /** Filters one plane: {@code in} to {@code out} (both width*height floats). */
-    void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out);
-
-    /** True when one launch filters all three channels ({@link #launchAll}). */
+    /** True when one launch filters every channel (grid z): {@link #launchAll}; else {@link #launch} a channel. */
     default boolean allChannels() {
         return false;
+    }
+
+    /** Runs the steps on one plane: {@code in} to {@code out} (both width*height floats). */
+    default void launch(LaunchContext ctx, List<KernelStep> steps, CUdeviceptr in, CUdeviceptr out) {
+        throw new UnsupportedOperationException(strategy().id() + " filters all channels in one launch");
+    }
+
+    /** Runs the steps over the planes, all channels in each launch. */
+    default void launchAll(LaunchContext ctx, List<KernelStep> steps, CUdeviceptr[] in, CUdeviceptr[] out) {
+        throw new UnsupportedOperationException(strategy().id() + " filters one channel at a time");
+    }
+
+    /**
+     * Runs a fused step: packed ARGB {@code in} (width*height words) into {@code out}, the output mapping of
+     * the context's spec applied and alpha passed through.
+     */
+    default void launchArgb(LaunchContext ctx, KernelStep step, CUdeviceptr in, CUdeviceptr out) {
+        throw new UnsupportedOperationException(strategy().id() + " has no fused ARGB kernel");
     }
 
     /**
@@ -29,25 +48,19 @@ interface ChannelLauncher {
     default void release(CudaModule current) {
     }
 
-    /**
-     * The kernel with which {@link #launchArgb} filters packed 8-bit ARGB for this mask in one launch
-     * (unpack, the three channels and pack fused, with the same results as the planes and the pack
-     * kernel), or null where there is none.
-     */
-    default String argbKernel(Mask mask) {
-        return null;
+    /** Filters one plane with the planner's steps for it (the plane filter's way in). */
+    default void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
+        launch(ctx, planeSteps(ctx), in, out);
     }
 
-    /**
-     * Filters packed ARGB {@code in} (width*height words) into {@code out}, the output mapping of the
-     * context's spec applied and alpha passed through; only where {@link #argbKernel} names one.
-     */
-    default void launchArgb(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
-        throw new UnsupportedOperationException("no fused ARGB kernel");
-    }
-
-    /** Filters the three planes in one launch; only for launchers whose {@link #allChannels()} is true. */
+    /** Filters the planes with the planner's steps for them (the plane filter's way in). */
     default void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
-        throw new UnsupportedOperationException("one channel at a time");
+        launchAll(ctx, planeSteps(ctx), in, out);
+    }
+
+    /** The steps the planner lays out for this strategy on the context's planes. */
+    default List<KernelStep> planeSteps(LaunchContext ctx) {
+        return CudaPlanner.variant(strategy(), ctx.mask(), SampleLayout.PLANES, true, false)
+                .steps(ctx.width(), ctx.height(), ctx.channels(), ctx.module());
     }
 }

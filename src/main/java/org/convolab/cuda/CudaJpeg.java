@@ -1,14 +1,17 @@
 package org.convolab.cuda;
 
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import jcuda.CudaException;
 import jcuda.driver.CUstream;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.DeviceJpeg;
 import org.convolab.core.FilterSpec;
-import org.convolab.core.LaunchPlan;
 import org.convolab.core.Strategy;
 
 /**
@@ -34,7 +37,7 @@ final class CudaJpeg implements DeviceJpeg {
     /** Whether a caller is driving the CUDA thread through the queue (guarded by {@code queued}). */
     private boolean driven;
 
-    private record Request(byte[] jpeg, FilterSpec spec, LaunchPlan plan, int quality, CompletableFuture<byte[]> result) {
+    private record Request(byte[] jpeg, FilterSpec spec, CudaPlanner.Decision decision, int quality, CompletableFuture<byte[]> result) {
     }
 
     CudaJpeg(CudaEngine engine) {
@@ -49,7 +52,7 @@ final class CudaJpeg implements DeviceJpeg {
     @Override
     public byte[] transcode(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality) {
         // planned here, on the caller's thread: a strategy that does not apply is refused before anything is queued
-        Request mine = new Request(jpeg, spec, engine.plan(spec, strategy), quality, new CompletableFuture<>());
+        Request mine = new Request(jpeg, spec, engine.decide(spec, strategy), quality, new CompletableFuture<>());
         boolean drive;
         synchronized (queued) {
             queued.add(mine);
@@ -112,7 +115,7 @@ final class CudaJpeg implements DeviceJpeg {
             long t0 = System.nanoTime();
             List<NvJpegCodec.Decoded> decoded = codec.decode(files, stream);
             if (TRACE) {
-                jcuda.driver.JCudaDriver.cuStreamSynchronize(stream);
+                cuStreamSynchronize(stream);
             }
             long t1 = System.nanoTime();
             for (int i = 0; i < batch.size(); i++) {
@@ -125,12 +128,12 @@ final class CudaJpeg implements DeviceJpeg {
                 }
             }
             if (TRACE) {
-                System.err.printf(java.util.Locale.ROOT, "nvjpeg batch %d: decode %.1f ms, filter+encode %.1f ms%n",
+                System.err.printf(Locale.ROOT, "nvjpeg batch %d: decode %.1f ms, filter+encode %.1f ms%n",
                         batch.size(), (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
             }
         } catch (RuntimeException e) {
             batch.forEach(r -> r.result().completeExceptionally(e));
-            if (e instanceof CudaFault || e instanceof jcuda.CudaException) {
+            if (e instanceof CudaFault || e instanceof CudaException) {
                 throw e; // the engine resets its context; its retry takes the next batch
             }
         } catch (Error e) {
@@ -149,14 +152,13 @@ final class CudaJpeg implements DeviceJpeg {
         if (!engine.fitsWhole(w, h)) {
             throw new Unsupported("a " + w + "x" + h + " image does not fit the GPU's free memory whole");
         }
-        LaunchPlan plan = r.plan();
         ResidentImage image = engine.residentFor(w, h);
         int blocks = KernelLaunch.ceilDiv(w * h, 256);
         new KernelLaunch("convolab_ycc_to_argb").grid(blocks, 1).block(256, 1)
                 .ptr(d.planes().ptr()).i(w).i((int) d.cbOffset()).i((int) d.crOffset())
                 .i(d.chromaWidth()).i(d.chromaWidth()).i(d.chromaHeight())
                 .ptr(image.argbIn().ptr()).i(w).i(h).i(d.hs()).i(d.vs()).run(session.module(), stream);
-        engine.filterResident(image, r.spec(), plan, engine.launcher(plan.runs()));
+        engine.filterResident(image, r.spec(), r.decision());
         new KernelLaunch("convolab_argb_to_rgbi").grid(blocks, 1).block(256, 1)
                 .ptr(image.argbOut().ptr()).ptr(codec.rgbi(w, h)).i(3 * w).i(w).i(h).run(session.module(), stream);
         return codec.encode(w, h, r.quality(), stream);

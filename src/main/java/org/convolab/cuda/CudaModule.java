@@ -25,7 +25,7 @@ import jcuda.driver.CUmodule;
 import org.convolab.core.ConvolabException;
 
 /** The loaded fatbin: kernels by name and {@code __constant__} symbols. Use on the CUDA thread. */
-final class CudaModule implements AutoCloseable {
+final class CudaModule implements AutoCloseable, DeviceShape {
     private final CUmodule module = new CUmodule();
     private final Map<String, CUfunction> functions = new HashMap<>();
     private final Map<String, Integer> sharedAllowed = new HashMap<>();
@@ -77,7 +77,8 @@ final class CudaModule implements AutoCloseable {
      * How many blocks of the kernel (static shared memory only) the whole device holds at once:
      * blocks per SM by the driver's occupancy calculator, times the SMs.
      */
-    int residentBlocks(String kernel, int threadsPerBlock) {
+    @Override
+    public int residentBlocks(String kernel, int threadsPerBlock) {
         return resident.computeIfAbsent(kernel + "/" + threadsPerBlock, key -> {
             int[] perSm = {0};
             cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), threadsPerBlock, 0);
@@ -89,7 +90,6 @@ final class CudaModule implements AutoCloseable {
         });
     }
 
-    /** Copies floats into a {@code __constant__} array of the module. */
     /** From now on, keep a line per kernel launch (name and geometry) until {@link #takeLaunchLog}. */
     void startLaunchLog() {
         launchLog = new ArrayList<>();
@@ -109,6 +109,7 @@ final class CudaModule implements AutoCloseable {
         }
     }
 
+    /** Copies floats into a {@code __constant__} array of the module. */
     void setConstant(String symbol, float[] values) {
         CUdeviceptr p = new CUdeviceptr();
         long[] size = {0};

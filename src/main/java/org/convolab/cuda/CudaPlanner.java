@@ -2,17 +2,21 @@ package org.convolab.cuda;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.convolab.core.ConvolabException;
+import org.convolab.core.FilterCost;
+import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
 
 /**
- * Decides once per filter which strategy runs on the GPU for a requested strategy and a mask. auto
- * picks from measurements; a strategy whose kernels cannot take the mask hands over to a fall-back
- * that can, and the plan says why. The rules are a chain of candidates, each saying for itself
- * whether it takes the mask (as OpenCV's filter2D picks its implementation); launchers only check
- * the preconditions the planner already met.
+ * Decides once per filter everything that runs on the GPU: which strategy (auto picks from
+ * measurements; a strategy whose kernels cannot take the mask hands over to a fall-back that can, and
+ * the plan says why), then which kernels, from the variant table ({@link KernelTable}: fused ARGB or
+ * planes, register or shared memory, streamed, run-time size, separable, FFT) for the sample layout,
+ * with their geometry. The plan names exactly the filter kernels that run; launchers run the
+ * {@link KernelStep}s as given and choose nothing.
  */
 final class CudaPlanner {
     private CudaPlanner() {
@@ -22,16 +26,40 @@ final class CudaPlanner {
     static final int AUTO_SEPARABLE_FROM_RADIUS = 3;
 
     /** The passes of fft on the GPU: three kernels of fft.cu around cuFFT's two transforms. */
-    static final List<String> FFT_PASSES = List.of("convolab_fft_pad", "cufft R2C", "convolab_fft_multiply", "cufft C2R",
-            "convolab_fft_crop");
+    static final List<String> FFT_PASSES = KernelTable.FFT_PASSES;
+
+    /**
+     * Whether 8-bit images take the fused ARGB kernels where the table has one (true unless
+     * -Dconvolab.cuda.fuseArgb=false, which runs the planes and the pack kernel instead, for comparing).
+     */
+    static final boolean FUSE_ARGB = !"false".equals(System.getProperty("convolab.cuda.fuseArgb"));
+
+    /** The plan of one filter and the variant of the table that runs it. */
+    record Decision(LaunchPlan plan, KernelVariant variant) {
+
+        /** Whether one fused kernel reads the packed ARGB and writes the result (no planes, no pack kernel). */
+        boolean fused() {
+            return variant.fused();
+        }
+
+        /**
+         * The work of the filter kernels for a {@code width x height} image of three channels: the bytes
+         * they move ({@link KernelVariant#bytesMoved}: 8 a pixel for a fused kernel) and the FLOPs of the
+         * mask as the strategy applies it.
+         */
+        FilterCost cost(int width, int height, Mask mask) {
+            FilterCost planes = FilterCost.of(width, height, mask, plan);
+            return new FilterCost(variant.bytesMoved(width, height, FilterCost.CHANNELS), planes.flops());
+        }
+    }
 
     /** A strategy that cannot take some masks, and the one that runs instead. */
-    private record Fallback(Strategy strategy, Strategy instead, java.util.function.Function<Mask, Optional<String>> whyNot) {
+    private record Fallback(Strategy strategy, Strategy instead, Function<Mask, Optional<String>> whyNot) {
     }
 
     private static final List<Fallback> FALLBACKS = List.of(
             new Fallback(Strategy.TILED, Strategy.TILED_OUT, CudaPlanner::whyNotTiled),
-            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> FastLauncher.compiledRadius(m) >= 0 ? Optional.empty()
+            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> compiled(m) ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
                             + ", not " + size(m))),
             // cuFFT comes from the host's CUDA libraries; without it the direct kernels run.
@@ -39,10 +67,32 @@ final class CudaPlanner {
 
 
     /**
-     * The plan for {@code requested} (auto or concrete) and the mask; the caller has checked that the
-     * strategy applies to the mask (separable strategies need a separable one).
+     * The plan for {@code requested} (auto or concrete) and the mask on float planes; the caller has checked
+     * that the strategy applies to the mask (separable strategies need a separable one).
      */
     static LaunchPlan plan(Strategy requested, Mask mask) {
+        return decide(requested, mask, SampleLayout.PLANES, true, false).plan();
+    }
+
+    /**
+     * The plan and variant of a filter of the spec in the layout: on {@link SampleLayout#ARGB8} with
+     * {@code fuse} on, a fused kernel where the table has one for the mask and the spec's output mapping.
+     */
+    static Decision decide(Strategy requested, FilterSpec spec, SampleLayout layout, boolean fuse) {
+        return decide(requested, spec.mask(), layout, identityMapping(spec), fuse);
+    }
+
+    /** True where the spec's output mapping is the identity (divisor 1, offset 0, no abs), as the kernels test it. */
+    static boolean identityMapping(FilterSpec spec) {
+        return spec.divisor() == 1f && spec.offset() == 0f && !spec.abs();
+    }
+
+    /** The variant of the table for a concrete strategy (tests and the plane filter's launchers). */
+    static KernelVariant variant(Strategy runs, Mask mask, SampleLayout layout, boolean identityMapping, boolean fuse) {
+        return KernelTable.variant(new KernelTable.Request(runs, mask, layout, identityMapping, fuse));
+    }
+
+    private static Decision decide(Strategy requested, Mask mask, SampleLayout layout, boolean identityMapping, boolean fuse) {
         Strategy runs = requested;
         String reason = "";
         if (requested == Strategy.AUTO) {
@@ -65,7 +115,13 @@ final class CudaPlanner {
                 }
             }
         }
-        return new LaunchPlan(requested, runs, kernels(runs, mask), reason);
+        KernelVariant variant = variant(runs, mask, layout, identityMapping, fuse);
+        return new Decision(new LaunchPlan(requested, runs, variant.kernels(), reason), variant);
+    }
+
+    /** A square mask whose radius has kernels compiled for it (fast, fast-separable). */
+    private static boolean compiled(Mask m) {
+        return m.width() == m.height() && m.radiusX() <= KernelGeometry.FAST_MAX_COMPILED_R;
     }
 
     /**
@@ -119,22 +175,12 @@ final class CudaPlanner {
                 : "auto: mask not separable";
     }
 
-    /**
-     * The kernels a concrete strategy runs for the mask, one a pass. fast: the float4 kernel for
-     * square radius 0 to 3, the streamed one for 4, the shared-tile one for 5 to 15 (all
-     * convolab_fast2d_rN), the runtime-radius one for other shapes.
-     */
+    /** The filter kernels a concrete strategy runs for the mask on float planes, one a pass. */
     static List<String> kernels(Strategy runs, Mask mask) {
-        return switch (runs) {
-            case NAIVE, CONSTANT, TILED_OUT, CACHED -> List.of(SimpleLauncher.TABLE.get(runs).kernel());
-            case TILED -> List.of("convolab_tiled");
-            case SEPARABLE -> List.of("convolab_sep_rows", "convolab_sep_cols");
-            case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
-            case FAST -> List.of(FastLauncher.kernelName(mask));
-            case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
-            case FFT -> FFT_PASSES;
-            case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
-        };
+        if (runs == Strategy.AUTO) {
+            throw new IllegalArgumentException("auto has no kernels of its own");
+        }
+        return variant(runs, mask, SampleLayout.PLANES, true, false).kernels();
     }
 
     /** Why tiled does not run the mask: no input tile fits a block, or too few of its threads would compute. */

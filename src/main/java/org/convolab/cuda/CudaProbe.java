@@ -8,6 +8,7 @@ import static jcuda.driver.JCudaDriver.cuDeviceTotalMem;
 import static jcuda.driver.JCudaDriver.cuDriverGetVersion;
 import static jcuda.driver.JCudaDriver.cuInit;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import jcuda.CudaException;
@@ -100,6 +101,6 @@ public final class CudaProbe {
         while (n < b.length && b[n] != 0) {
             n++;
         }
-        return new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+        return new String(b, 0, n, StandardCharsets.UTF_8);
     }
 }

@@ -26,15 +26,21 @@ import org.convolab.core.Mask;
  * torn down after a CUDA error ({@link #teardown}); only the engine's CUDA thread touches it.
  */
 final class CudaSession {
-    /** Events a filter records: before/after upload, unpack, each channel, pack and download. */
-    static final int EVENTS = 8;
+    /**
+     * The events a filter records, in stream order: each phase is timed between two of them (upload:
+     * START to UPLOADED; unpack: to UNPACKED; the filter kernels: to FILTERED, through RED and GREEN
+     * where the kernels run a channel at a time; pack: to PACKED; download: to DOWNLOADED), and a batch of
+     * back-to-back launches between BATCH_START and BATCH_END.
+     */
+    enum Mark { START, UPLOADED, UNPACKED, RED, GREEN, FILTERED, PACKED, DOWNLOADED, BATCH_START, BATCH_END }
+
     private static final int MAX_MASK_FLOATS = Mask.DIRECT_MAX_SIZE * Mask.DIRECT_MAX_SIZE;
 
     private final CudaDeviceInfo device;
     private CUcontext context;
     private CudaModule module;
     private CUstream stream;
-    private final CUevent[] events = new CUevent[EVENTS];
+    private final CUevent[] events = new CUevent[Mark.values().length];
     private DeviceBuffer globalMask;
     private ResidentImage resident;
     private final LeaseBuffers leaseBuffers = new LeaseBuffers();
@@ -52,8 +58,8 @@ final class CudaSession {
         return stream;
     }
 
-    CUevent event(int i) {
-        return events[i];
+    CUevent event(Mark mark) {
+        return events[mark.ordinal()];
     }
 
     DeviceBuffer globalMask() {
@@ -95,9 +101,9 @@ final class CudaSession {
     }
 
     /** Milliseconds between two recorded events. */
-    double elapsed(int from, int to) {
+    double elapsed(Mark from, Mark to) {
         float[] ms = {0};
-        cuEventElapsedTime(ms, events[from], events[to]);
+        cuEventElapsedTime(ms, event(from), event(to));
         return ms[0];
     }
 

@@ -1,12 +1,13 @@
 package org.convolab.cuda;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import org.convolab.core.ConvolabException;
-import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
-import org.convolab.core.LaunchPlan;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Timings;
 
@@ -20,7 +21,7 @@ final class CudaStrips {
      * through the ghost-cell policy, so every output row sees exactly the rows a single pass would. {@code runStrip}
      * filters one strip on the device; the caller frees the resident image before and after.
      */
-    static FilterResult filter(RgbaImage image, FilterSpec spec, LaunchPlan plan, long limit,
+    static FilterResult filter(RgbaImage image, FilterSpec spec, CudaPlanner.Decision decision, long limit,
             Function<RgbaImage, FilterResult> runStrip) {
         long t0 = System.nanoTime();
         int w = image.width();
@@ -28,7 +29,7 @@ final class CudaStrips {
         int ry = spec.mask().radiusY();
         int rowsPerStrip = (int) Math.min(h, limit / CudaEngine.residentBytes(w, 1) - 2L * ry);
         if (rowsPerStrip < 1) {
-            throw new ConvolabException(String.format(java.util.Locale.ROOT,
+            throw new ConvolabException(String.format(Locale.ROOT,
                     "the GPU has too little free memory even for one row of this %dx%d image; use the CPU backend", w, h));
         }
         int[] src = image.pixels();
@@ -39,7 +40,7 @@ final class CudaStrips {
         double pack = 0;
         double down = 0;
         double result = 0;
-        List<String> launches = new java.util.ArrayList<>();
+        List<String> launches = new ArrayList<>();
         for (int y0 = 0; y0 < h; y0 += rowsPerStrip) {
             int rows = Math.min(rowsPerStrip, h - y0);
             int[] strip = new int[(rows + 2 * ry) * w];
@@ -48,7 +49,7 @@ final class CudaStrips {
                 if (sy >= 0) {
                     System.arraycopy(src, sy * w, strip, k * w, w);
                 } else {
-                    java.util.Arrays.fill(strip, k * w, (k + 1) * w, constantPixel(spec));
+                    Arrays.fill(strip, k * w, (k + 1) * w, constantPixel(spec));
                 }
             }
             FilterResult r = runStrip.apply(new RgbaImage(w, rows + 2 * ry, strip));
@@ -64,8 +65,8 @@ final class CudaStrips {
         }
         double total = (System.nanoTime() - t0) / 1e6;
         Timings t = new Timings(up, unpack, List.of(kernel), pack, down, total, result,
-                FilterCost.of(w, h, spec.mask(), plan));
-        return new FilterResult(new RgbaImage(w, h, out), plan.withLaunches(launches), t);
+                decision.cost(w, h, spec.mask()));
+        return new FilterResult(new RgbaImage(w, h, out), decision.plan().withLaunches(launches), t);
     }
 
     /** A ghost row's pixel under a constant policy; strips need the constant as an exact 8-bit value. */

@@ -5,8 +5,10 @@ import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
 import com.sun.jna.ptr.IntByReference;
 import jcuda.Pointer;
+import java.util.List;
 import jcuda.driver.CUdeviceptr;
 import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
 
 /**
  * fft on the GPU: cuFFT ({@link CuFft}) between three small kernels of cuda-kernels/fft.cu (pad with
@@ -17,11 +19,13 @@ import org.convolab.core.Mask;
  * Transform lengths are the smallest with factors 2, 3, 5 and 7 that hold the padded image.
  */
 final class FftLauncher implements ChannelLauncher {
-    private static final int BX = 32;
-    private static final int BY = 8;
-
     /** What was prepared, for one context, image size and mask. */
     private Prepared prepared;
+
+    @Override
+    public Strategy strategy() {
+        return Strategy.FFT;
+    }
 
     @Override
     public boolean allChannels() {
@@ -56,30 +60,24 @@ final class FftLauncher implements ChannelLauncher {
         }
     }
 
+    /** The plan's five steps: pad, the forward transforms, multiply, the inverse transforms, crop. */
     @Override
-    public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
-        throw new UnsupportedOperationException("fft filters all channels in one pass");
-    }
-
-    @Override
-    public void launchAll(LaunchContext ctx, CUdeviceptr[] in, CUdeviceptr[] out) {
+    public void launchAll(LaunchContext ctx, List<KernelStep> steps, CUdeviceptr[] in, CUdeviceptr[] out) {
         Prepared p = prepared;
         long stream = ctx.stream() == null ? 0 : CudaLibrary.address(ctx.stream());
         CuFft.Api fft = CuFft.api();
         CuFft.check(fft.cufftSetStream(p.forward, stream), "cufftSetStream");
         CuFft.check(fft.cufftSetStream(p.inverse, stream), "cufftSetStream");
-        new KernelLaunch("convolab_fft_pad").grid(KernelLaunch.ceilDiv(p.q, BX), KernelLaunch.ceilDiv(p.p, BY), p.channels).block(BX, BY)
-                .ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(p.planes.ptr()).i(p.width).i(p.height).i(p.rx).i(p.ry).i(p.q).i(p.p)
+        steps.get(0).launch().ptr(in[0]).ptr(in[1]).ptr(in[2]).ptr(p.planes.ptr()).i(p.width).i(p.height).i(p.rx).i(p.ry).i(p.q).i(p.p)
                 .i(ctx.policy()).f(ctx.constant()).run(ctx.module(), ctx.stream());
         CuFft.check(fft.cufftExecR2C(p.forward, CudaLibrary.address(p.planes.ptr()), CudaLibrary.address(p.spectra.ptr())),
                 "cufftExecR2C " + p.describe());
         int n = p.p * (p.q / 2 + 1);
-        new KernelLaunch("convolab_fft_multiply").grid(Math.min(KernelLaunch.ceilDiv(n, 256), 4096), p.channels).block(256, 1)
-                .ptr(p.spectra.ptr()).ptr(p.maskSpectrum.ptr()).i(n).f(1f / ((float) p.p * p.q)).run(ctx.module(), ctx.stream());
+        steps.get(2).launch().ptr(p.spectra.ptr()).ptr(p.maskSpectrum.ptr()).i(n).f(1f / ((float) p.p * p.q))
+                .run(ctx.module(), ctx.stream());
         CuFft.check(fft.cufftExecC2R(p.inverse, CudaLibrary.address(p.spectra.ptr()), CudaLibrary.address(p.planes.ptr())),
                 "cufftExecC2R " + p.describe());
-        new KernelLaunch("convolab_fft_crop").grid(KernelLaunch.ceilDiv(p.width, BX), KernelLaunch.ceilDiv(p.height, BY), p.channels)
-                .block(BX, BY).ptr(p.planes.ptr()).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(p.width).i(p.height).i(p.q).i(p.p)
+        steps.get(4).launch().ptr(p.planes.ptr()).ptr(out[0]).ptr(out[1]).ptr(out[2]).i(p.width).i(p.height).i(p.q).i(p.p)
                 .run(ctx.module(), ctx.stream());
     }
 
@@ -125,8 +123,9 @@ final class FftLauncher implements ChannelLauncher {
             channels = ctx.channels();
             rx = m.radiusX();
             ry = m.radiusY();
-            p = smoothLength(height + 2 * ry);
-            q = smoothLength(width + 2 * rx);
+            int[] pq = KernelTable.fftSize(width, height, m);
+            p = pq[0];
+            q = pq[1];
             long real = (long) p * q;
             long complex = (long) p * (q / 2 + 1);
             CuFft.Api fft = CuFft.api();

@@ -1,14 +1,21 @@
 package org.convolab.cuda;
 
+import java.util.List;
+import org.convolab.core.Mask;
+
 /**
  * The kernels' geometry on the Java side: the same names and values as cuda-kernels/geometry.cuh
- * (block shapes, tile widths, outputs per thread, compiled radii), for the launchers that size
- * grids and shared memory from them. KernelGeometryTest parses the header and checks every
- * constant here against it, so the two cannot drift apart unnoticed.
+ * (block shapes, tile widths, outputs per thread, blocks per SM, compiled radii), and one
+ * {@link KernelPolicy} a compiled kernel variant, from which {@link CudaPlanner} sizes grids and
+ * shared memory. KernelGeometryTest parses the header and checks every constant, every policy and
+ * the shared-memory formulas here against it, so the two cannot drift apart unnoticed.
  */
 final class KernelGeometry {
     private KernelGeometry() {
     }
+
+    /** Turing holds at most four blocks of 256 threads an SM; a bound asking more is lowered there. */
+    static final int TURING_MAX_MINB = 4;
 
     // ---- masks
     static final int CONVOLAB_MAX_MASK = 63;
@@ -24,7 +31,9 @@ final class KernelGeometry {
     static final int FAST_BY = 4;
     static final int FAST_OW = FAST_BX;
     static final int FAST_MAX_R = 31;
+    static final int FAST_PX = 1;
     static final int FAST_TILE_PY = 4;
+    static final int FAST_MINB = 0;
     static final int FAST_MAX_COMPILED_R = 15;
 
     // ---- fast: run-time size kernel (radius 16..31 and rectangular masks)
@@ -35,33 +44,58 @@ final class KernelGeometry {
     static final int FANY_OW = FANY_PX * FANY_BX;
     static final int FANY_OH = FANY_BY * FANY_PY;
     static final int FANY_ROWS = 16;
+    static final int FANY_MINB = 0;
+
     // ---- fast: float4 kernel (radius 0..3)
     static final int FASTV_BX = 32;
     static final int FASTV_BY = 8;
     static final int FASTV_PY = 3;
+    static final int FASTV_PX = 4;
     static final int FASTV_MAX_R = 3;
+    static final int FASTV_MINB = 5;
+    static final int FASTV_R3_MINB = 1;
+
+    // ---- fast on packed 8-bit ARGB: register kernel (radius 0..1)
+    static final int ARGB2D_BX = FASTV_BX;
+    static final int ARGB2D_BY = FASTV_BY;
+    static final int ARGB2D_PX = 4;
+    static final int ARGB2D_PY = FASTV_PY;
+    static final int ARGB2D_MINB = 4;
 
     // ---- fast on packed 8-bit ARGB through shared memory (radius 2..7)
     static final int ARGBS_MIN_R = 2;
     static final int ARGBS_MAX_R = 7;
+    static final int ARGBS_BX = FASTV_BX;
+    static final int ARGBS_BY = FASTV_BY;
+    static final int ARGBS_PX = 4;
     static final int ARGBS_PY = 2;
+    static final int ARGBS_MINB = 6;
+    static final int ARGBS_MAP_MINB = 5;
+    static final int ARGBS_WIDE_MIN_R = 5;
+    static final int ARGBS_WIDE_MINB = 4;
 
     // ---- fast: streamed kernel (radius 4)
     static final int FASTS_BX = 32;
     static final int FASTS_BY = 8;
-    static final int FASTS_OW = 4 * FASTS_BX;
+    static final int FASTS_PX = 4;
+    static final int FASTS_OW = FASTS_PX * FASTS_BX;
     static final int FASTS_LEAD = 4;
     static final int FASTS_SW = FASTS_OW + 2 * FASTS_LEAD;
     static final int FASTS_R = 4;
     static final int FASTS_PY = 3;
+    static final int FASTS_MINB = 0;
+    static final int FASTS_WAVES = 6;
 
     // ---- fast-separable: two-stage kernel (radius 0..15)
     static final int FSEPT_BX = 32;
     static final int FSEPT_BY = 8;
-    static final int FSEPT_OW = 4 * FSEPT_BX;
+    static final int FSEPT_PX = 4;
+    static final int FSEPT_OW = FSEPT_PX * FSEPT_BX;
     static final int FSEPT_PY_SMALL = 4;
     static final int FSEPT_SMALL_MAX_R = 7;
     static final int FSEPT_PY_LARGE = 8;
+    static final int FSEPT_MINB_SMALL = 4;
+    static final int FSEPT_MINB_LARGE = 3;
 
     // ---- histograms
     static final int HIST_CHANNELS = 5;
@@ -74,4 +108,55 @@ final class KernelGeometry {
     static final int HIST_FAST_RUNS = 0;
     static final int HIST_FAST_BLOCKS_PER_SM = 0;
     static final int HIST16_SHARED_BINS = 2048;
+
+    // ---- shared-memory formulas (geometry.cuh's function-like macros)
+
+    /** ARGBS_LEAD4(R): float4 columns of the ARGB tile either side of a block's outputs (radius 1 and up). */
+    static int argbsLead4(int r) {
+        return (r + 3) / 4;
+    }
+
+    /** ARGBS_SMEM(R): dynamic shared memory of convolab_argbs_rN, bytes (three float planes of the tile). */
+    static int argbsSharedBytes(int r) {
+        return 3 * (ARGBS_BX + 2 * argbsLead4(r)) * (ARGBS_BY * ARGBS_PY + 2 * r) * 16;
+    }
+
+    /**
+     * Dynamic shared memory of convolab_fast2d_any for the mask: a pass's weights (rows of the mask width
+     * rounded up to a multiple of 4) and its input tile, as fast_any.cu lays them out.
+     */
+    static int fanySharedBytes(Mask m) {
+        int mwp = (m.width() + 3) & ~3;
+        int rows = Math.min(m.height(), FANY_ROWS);
+        return 4 * (rows * mwp + (FANY_OW + mwp) * (FANY_OH + rows - 1));
+    }
+
+    // ---- one policy a compiled kernel variant (KernelGeometryTest holds each against the header)
+
+    static final KernelPolicy FAST_VEC = new KernelPolicy("convolab_fast2d_r0..r2", FASTV_BX, FASTV_BY, FASTV_PX, FASTV_PY,
+            FASTV_MINB, KernelPolicy.NO_SHARED);
+    static final KernelPolicy FAST_VEC_R3 = new KernelPolicy("convolab_fast2d_r3", FASTV_BX, FASTV_BY, FASTV_PX, FASTV_PY,
+            FASTV_R3_MINB, KernelPolicy.NO_SHARED);
+    static final KernelPolicy FAST_STREAM = new KernelPolicy("convolab_fast2d_r4", FASTS_BX, FASTS_BY, FASTS_PX, FASTS_PY,
+            FASTS_MINB, KernelPolicy.NO_SHARED);
+    static final KernelPolicy FAST_TILE = new KernelPolicy("convolab_fast2d_r5..r15", FAST_BX, FAST_BY, FAST_PX, FAST_TILE_PY,
+            FAST_MINB, KernelPolicy.NO_SHARED);
+    static final KernelPolicy FAST_ANY = new KernelPolicy("convolab_fast2d_any", FANY_BX, FANY_BY, FANY_PX, FANY_PY, FANY_MINB,
+            KernelGeometry::fanySharedBytes);
+    static final KernelPolicy FASTSEP_SMALL = new KernelPolicy("convolab_fastsep_r0..r7", FSEPT_BX, FSEPT_BY, FSEPT_PX,
+            FSEPT_PY_SMALL, FSEPT_MINB_SMALL, KernelPolicy.NO_SHARED);
+    static final KernelPolicy FASTSEP_LARGE = new KernelPolicy("convolab_fastsep_r8..r15", FSEPT_BX, FSEPT_BY, FSEPT_PX,
+            FSEPT_PY_LARGE, FSEPT_MINB_LARGE, KernelPolicy.NO_SHARED);
+    static final KernelPolicy ARGB_REGISTER = new KernelPolicy("convolab_argb2d_r0..r1", ARGB2D_BX, ARGB2D_BY, ARGB2D_PX,
+            ARGB2D_PY, ARGB2D_MINB, KernelPolicy.NO_SHARED);
+    static final KernelPolicy ARGB_SHARED = new KernelPolicy("convolab_argbs_r2..r4", ARGBS_BX, ARGBS_BY, ARGBS_PX, ARGBS_PY,
+            ARGBS_MINB, m -> argbsSharedBytes(m.radiusX()));
+    static final KernelPolicy ARGB_SHARED_MAP = new KernelPolicy("convolab_argbs_r2..r4_map", ARGBS_BX, ARGBS_BY, ARGBS_PX,
+            ARGBS_PY, ARGBS_MAP_MINB, m -> argbsSharedBytes(m.radiusX()));
+    static final KernelPolicy ARGB_SHARED_WIDE = new KernelPolicy("convolab_argbs_r5..r7 and _map", ARGBS_BX, ARGBS_BY, ARGBS_PX,
+            ARGBS_PY, ARGBS_WIDE_MINB, m -> argbsSharedBytes(m.radiusX()));
+
+    /** Every policy above. */
+    static final List<KernelPolicy> POLICIES = List.of(FAST_VEC, FAST_VEC_R3, FAST_STREAM, FAST_TILE, FAST_ANY, FASTSEP_SMALL,
+            FASTSEP_LARGE, ARGB_REGISTER, ARGB_SHARED, ARGB_SHARED_MAP, ARGB_SHARED_WIDE);
 }

@@ -2,6 +2,8 @@ package org.convolab.cuda;
 
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 
+import java.util.ArrayList;
+import java.util.List;
 import jcuda.CudaException;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
@@ -21,7 +23,7 @@ final class KernelLaunch {
     private int bx = 1;
     private int by = 1;
     private int shared;
-    private final java.util.List<Pointer> args = new java.util.ArrayList<>();
+    private final List<Pointer> args = new ArrayList<>();
 
     KernelLaunch(String kernel) {
         this.kernel = kernel;

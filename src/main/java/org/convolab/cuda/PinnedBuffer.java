@@ -5,6 +5,8 @@ import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
+import java.util.function.BiConsumer;
+import java.util.stream.IntStream;
 import jcuda.Pointer;
 
 /**
@@ -69,9 +71,9 @@ final class PinnedBuffer implements AutoCloseable {
     }
 
     /** Runs {@code copy} over [0, n) in up to 8 parallel slices (one below a million ints). */
-    private static void inSlices(int n, java.util.function.BiConsumer<Integer, Integer> copy) {
+    private static void inSlices(int n, BiConsumer<Integer, Integer> copy) {
         int slices = n < (1 << 20) ? 1 : Math.min(8, Runtime.getRuntime().availableProcessors());
-        java.util.stream.IntStream.range(0, slices).parallel().forEach(s ->
+        IntStream.range(0, slices).parallel().forEach(s ->
                 copy.accept((int) ((long) n * s / slices), (int) ((long) n * (s + 1) / slices)));
     }
 

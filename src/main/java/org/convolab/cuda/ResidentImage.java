@@ -1,5 +1,10 @@
 package org.convolab.cuda;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import jcuda.CudaException;
+import org.convolab.core.ConvolabException;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -20,7 +25,7 @@ final class ResidentImage implements AutoCloseable {
     private final DeviceBuffer scratch;
     private RgbaImage image;
 
-    private ResidentImage(int width, int height, java.util.List<AutoCloseable> made) {
+    private ResidentImage(int width, int height, List<AutoCloseable> made) {
         this.width = width;
         this.height = height;
         long bytes = (long) width * height * 4;
@@ -33,14 +38,14 @@ final class ResidentImage implements AutoCloseable {
         scratch = add(made, new DeviceBuffer(bytes));
     }
 
-    private static <T extends AutoCloseable> T add(java.util.List<AutoCloseable> made, T t) {
+    private static <T extends AutoCloseable> T add(List<AutoCloseable> made, T t) {
         made.add(t);
         return t;
     }
 
     /** Allocates everything, or frees what was allocated and rethrows. */
     static ResidentImage allocate(int width, int height) {
-        java.util.List<AutoCloseable> made = new java.util.ArrayList<>();
+        List<AutoCloseable> made = new ArrayList<>();
         try {
             return new ResidentImage(width, height, made);
         } catch (RuntimeException e) {
@@ -51,8 +56,8 @@ final class ResidentImage implements AutoCloseable {
                     // reporting the allocation failure
                 }
             }
-            if (e instanceof jcuda.CudaException ce && String.valueOf(ce.getMessage()).contains("OUT_OF_MEMORY")) {
-                throw new org.convolab.core.ConvolabException(String.format(java.util.Locale.ROOT,
+            if (e instanceof CudaException ce && String.valueOf(ce.getMessage()).contains("OUT_OF_MEMORY")) {
+                throw new ConvolabException(String.format(Locale.ROOT,
                         "the GPU has too little free memory for a %dx%d image (%.0f MiB needed)", width, height,
                         11.0 * width * height * 4 / (1 << 20)), e);
             }

@@ -1,5 +1,6 @@
 package org.convolab.cuda;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
 import jcuda.Pointer;
@@ -38,13 +39,20 @@ final class SimpleLauncher implements ChannelLauncher {
             // cached: the output tile's own pixels in shared memory, the halo read through the cache.
             Strategy.CACHED, new Row("convolab_cached", MaskIn.CONSTANT, m -> BX * BY * 4));
 
+    private final Strategy strategy;
     private final Row row;
 
     SimpleLauncher(Strategy strategy) {
+        this.strategy = strategy;
         row = TABLE.get(strategy);
         if (row == null) {
             throw new IllegalArgumentException(strategy.id() + " is not a simple 2D strategy");
         }
+    }
+
+    @Override
+    public Strategy strategy() {
+        return strategy;
     }
 
     @Override
@@ -58,19 +66,14 @@ final class SimpleLauncher implements ChannelLauncher {
     }
 
     @Override
-    public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
-        Mask m = ctx.mask();
-        int shared = row.sharedBytes().applyAsInt(m);
-        if (shared > MAX_SHARED_BYTES) {
-            throw new IllegalStateException(row.kernel() + " would need " + shared + " bytes of shared memory for a "
+    public void launch(LaunchContext ctx, List<KernelStep> steps, CUdeviceptr in, CUdeviceptr out) {
+        KernelStep step = steps.get(0);
+        if (step.sharedBytes() > MAX_SHARED_BYTES) {
+            Mask m = ctx.mask();
+            throw new IllegalStateException(row.kernel() + " would need " + step.sharedBytes() + " bytes of shared memory for a "
                     + m.width() + "x" + m.height() + " mask (at most " + MAX_SHARED_BYTES + ")");
         }
-        KernelLaunch k = new KernelLaunch(row.kernel())
-                .grid(KernelLaunch.ceilDiv(ctx.width(), BX), KernelLaunch.ceilDiv(ctx.height(), BY)).block(BX, BY);
-        if (shared > 0) {
-            k.sharedBytes(shared);
-        }
-        ctx.planeArgs(k, in, out);
+        KernelLaunch k = ctx.planeArgs(step.launch(), in, out);
         if (row.mask() == MaskIn.GLOBAL) {
             k.ptr(ctx.globalMask());
         }

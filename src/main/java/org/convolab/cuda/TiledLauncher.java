@@ -1,5 +1,6 @@
 package org.convolab.cuda;
 
+import java.util.List;
 import jcuda.driver.CUdeviceptr;
 import org.convolab.core.Mask;
 import org.convolab.core.Strategy;
@@ -50,17 +51,12 @@ final class TiledLauncher extends ConstantMaskLauncher {
     }
 
     @Override
-    public void launch(LaunchContext ctx, CUdeviceptr in, CUdeviceptr out) {
-        Mask m = ctx.mask();
-        int[] tile = inputTile(m);
-        if (tile == null || computingThreads(m) < MIN_COMPUTING_THREADS) {
-            throw new IllegalStateException("tiled cannot take a " + m.width() + "x" + m.height() + " mask; the planner runs tiled-out");
-        }
-        int ox = tile[0] - 2 * m.radiusX();
-        int oy = tile[1] - 2 * m.radiusY();
-        ctx.planeArgs(new KernelLaunch("convolab_tiled")
-                .grid(KernelLaunch.ceilDiv(ctx.width(), ox), KernelLaunch.ceilDiv(ctx.height(), oy)).block(tile[0], tile[1])
-                .sharedBytes(tile[0] * tile[1] * 4), in, out)
-                .run(ctx.module(), ctx.stream());
+    public Strategy strategy() {
+        return Strategy.TILED;
+    }
+
+    @Override
+    public void launch(LaunchContext ctx, List<KernelStep> steps, CUdeviceptr in, CUdeviceptr out) {
+        ctx.planeArgs(steps.get(0).launch(), in, out).run(ctx.module(), ctx.stream());
     }
 }

@@ -78,7 +78,7 @@ class CudaEngineGpuTest {
         List<String> failures = new ArrayList<>();
         int checked = 0;
         try {
-            for (int r = 0; r <= FastLauncher.ARGBS_MAX_RADIUS; r++) {
+            for (int r = 0; r <= KernelGeometry.ARGBS_MAX_R; r++) {
                 int n = 2 * r + 1;
                 float[] w = new float[n * n];
                 for (int i = 0; i < w.length; i++) {
@@ -97,8 +97,8 @@ class CudaEngineGpuTest {
                             FilterResult fused = engine.filter(img, spec, Strategy.FAST);
                             String where = "r=" + r + " " + policy.name() + " " + size[0] + "x" + size[1] + " divisor "
                                     + spec.divisor() + " offset " + spec.offset() + " abs " + spec.abs();
-                            String kernel = new FastLauncher().argbKernel(mask)
-                                    + (r >= FastLauncher.ARGBS_MIN_RADIUS && !FastLauncher.identityMapping(spec) ? "_map" : "");
+                            boolean identity = spec.divisor() == 1f && spec.offset() == 0f && !spec.abs();
+                            String kernel = (r < 2 ? "convolab_argb2d_r" + r : "convolab_argbs_r" + r + (identity ? "" : "_map"));
                             if (!fused.plan().launches().get(0).startsWith(kernel + " ")) {
                                 failures.add(where + ": ran " + fused.plan().launches());
                             } else if (!java.util.Arrays.equals(planes.pixels(), fused.image().pixels())) {
@@ -115,7 +115,7 @@ class CudaEngineGpuTest {
         int total = checked;
         assertTrue(failures.isEmpty(), () -> failures.size() + " of " + total + " failed:\n"
                 + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
-        assertTrue(checked == (FastLauncher.ARGBS_MAX_RADIUS + 1) * Conformance.policies().size() * sizes.length * 3, "checked " + checked);
+        assertTrue(checked == (KernelGeometry.ARGBS_MAX_R + 1) * Conformance.policies().size() * sizes.length * 3, "checked " + checked);
     }
 
     @Test

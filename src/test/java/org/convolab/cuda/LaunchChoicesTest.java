@@ -39,8 +39,8 @@ class LaunchChoicesTest {
     @CsvSource({"1, 1, 3, 660, 6", "37, 43, 3, 660, 6", "4096, 4096, 3, 660, 6", "8192, 8192, 3, 660, 6", "6000, 4000, 3, 528, 6",
             "100000, 3, 3, 4, 6", "4096, 4096, 3, 1, 1", "4096, 318, 1, 660, 6", "1, 63, 1, 660, 6", "20000, 65, 1, 528, 6"})
     void streamChunkCoversTheImageInAboutTheGivenWaves(int w, int h, int channels, int resident, int waves) {
-        int chunk = FastLauncher.streamChunk(w, h, channels, resident, waves);
-        int columns = channels * KernelLaunch.ceilDiv(w, FastLauncher.STREAM_OW);
+        int chunk = KernelTable.streamChunk(w, h, channels, resident, waves);
+        int columns = channels * KernelLaunch.ceilDiv(w, KernelGeometry.FASTS_OW);
         int chunks = KernelLaunch.ceilDiv(h, chunk);
         assertTrue(chunk >= 1 && chunk <= h, "rows per block " + chunk);
         // Every row is covered: the chunks reach the bottom, and no chunk starts below it.

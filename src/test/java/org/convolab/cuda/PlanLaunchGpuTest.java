@@ -1,0 +1,95 @@
+package org.convolab.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.convolab.core.FilterResult;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.PlaneFilter;
+import org.convolab.core.RgbaImage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The plan of every strategy x mask kind x sample layout against the kernels that really launched (the
+ * module's launch log, {@link LaunchPlan#launches}): 8-bit images through the engine with and without
+ * the fused kernels, float planes through its plane filter. Each must have launched exactly the steps
+ * the planner laid out for the device, kernel and geometry, and named the rules' kernels.
+ */
+@Tag("gpu")
+class PlanLaunchGpuTest {
+    private static CudaEngine engine;
+
+    @BeforeAll
+    static void open() {
+        engine = GpuEngine.openOrSkip();
+    }
+
+    @AfterAll
+    static void close() {
+        GpuEngine.close(engine);
+    }
+
+    @Test
+    void everyPlanLaunchesWhatItSays() {
+        int w = 130;
+        int h = 67;
+        RgbaImage image = randomImage(w, h, new Random(27));
+        List<String> failures = new ArrayList<>();
+        int checked = 0;
+        try (PlaneFilter planes = engine.planeFilter().orElseThrow()) {
+            for (PlanCases.Case c : PlanCases.all()) {
+                String where = c.toString();
+                CudaPlanner.Decision d;
+                LaunchPlan ran;
+                int rows = h;
+                if (c.layout() == SampleLayout.ARGB8) {
+                    engine.fuseArgb(c.fuse());
+                    d = engine.decide(c.spec(), c.strategy());
+                    FilterResult r = engine.filter(image, c.spec(), c.strategy());
+                    ran = r.plan();
+                    if (r.timings().cost().bytes() != d.cost(w, h, c.mask()).bytes()) {
+                        failures.add(where + ": cost " + r.timings().cost() + ", the plan's " + d.cost(w, h, c.mask()));
+                    }
+                } else {
+                    d = CudaPlanner.decide(c.strategy(), c.spec(), SampleLayout.PLANES, false);
+                    rows = h + c.mask().height() - 1;
+                    float[] in = new float[w * rows];
+                    for (int i = 0; i < in.length; i++) {
+                        in[i] = (i * 37 % 256);
+                    }
+                    ran = planes.correlate(in, w, h, c.spec(), c.strategy(), new float[w * h]);
+                }
+                int planeRows = rows;
+                int channels = c.layout() == SampleLayout.ARGB8 ? 3 : 1;
+                List<String> expected = engine.onGpu(() -> d.variant().steps(w, planeRows, channels, engine.session().module())).stream()
+                        .filter(s -> !s.library()).map(KernelStep::describe).distinct().toList();
+                if (!ran.kernels().equals(PlanCases.expectedKernels(ran.runs(), c.spec(), c.layout(), c.fuse()))) {
+                    failures.add(where + ": planned " + ran.kernels());
+                } else if (!ran.launches().equals(expected)) {
+                    failures.add(where + ": launched " + ran.launches() + ", planned " + expected);
+                }
+                checked++;
+            }
+        } finally {
+            engine.fuseArgb(CudaPlanner.FUSE_ARGB);
+        }
+        int total = checked;
+        assertTrue(failures.isEmpty(), () -> failures.size() + " of " + total + " plans differ from their launches:\n"
+                + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+        assertEquals(PlanCases.all().size(), checked);
+    }
+
+    private static RgbaImage randomImage(int w, int h, Random rnd) {
+        int[] px = new int[w * h];
+        for (int i = 0; i < px.length; i++) {
+            px[i] = rnd.nextInt();
+        }
+        return new RgbaImage(w, h, px);
+    }
+}
