@@ -28,6 +28,12 @@ import org.convolab.core.Strategy;
 final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
 
     private static final int BLOCK = 256;
+    /** Samples to planes (16-bit, float) and planes to samples (16-bit, float): the kernels of cuda-kernels/samples.cu. */
+    static final String U16_IN = "convolab_u16_to_planes";
+    static final String F32_IN = "convolab_f32_to_planes";
+    static final String U16_OUT = "convolab_planes_to_u16";
+    static final String F32_OUT = "convolab_planes_to_f32";
+    static final List<String> KERNELS = List.of(U16_IN, F32_IN, U16_OUT, F32_OUT);
     private static final boolean TRACE = Boolean.getBoolean("convolab.trace.whole");
 
     private final CudaEngine engine;
@@ -149,7 +155,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
             cuMemcpyHtoDAsync(b.samplesIn.ptr(), hostIn.pointer(), inBytes, stream);
             launcher.prepare(ctx);
             module.startLaunchLog(); // the launches named are all the kernels: samples to planes, filter, planes to samples
-            new KernelLaunch(inKind == Samples.U16 ? "convolab_u16_to_planes" : "convolab_f32_to_planes")
+            new KernelLaunch(inKind == Samples.U16 ? U16_IN : F32_IN)
                     .grid(grid, 1).block(BLOCK, 1).ptr(b.samplesIn.ptr()).ptr(b.plane(0)).ptr(b.plane(1)).ptr(b.plane(2))
                     .i(n).i(channels).i(colour).run(module, stream);
             if (launcher.allChannels()) {
@@ -162,12 +168,12 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
                 }
             }
             if (outKind == Samples.U16) {
-                new KernelLaunch("convolab_planes_to_u16").grid(grid, 1).block(BLOCK, 1)
+                new KernelLaunch(U16_OUT).grid(grid, 1).block(BLOCK, 1)
                         .ptr(b.sum(0)).ptr(b.sum(1)).ptr(b.sum(2)).ptr(b.samplesIn.ptr()).ptr(b.samplesOut.ptr())
                         .i(n).i(channels).i(colour).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0).f(max)
                         .run(module, stream);
             } else {
-                new KernelLaunch("convolab_planes_to_f32").grid(grid, 1).block(BLOCK, 1)
+                new KernelLaunch(F32_OUT).grid(grid, 1).block(BLOCK, 1)
                         .ptr(b.sum(0)).ptr(b.sum(1)).ptr(b.sum(2)).ptr(b.samplesIn.ptr()).i(inKind == Samples.F32 ? 1 : 0)
                         .ptr(b.samplesOut.ptr()).i(n).i(channels).i(colour).f(spec.divisor()).f(spec.offset())
                         .i(spec.abs() ? 1 : 0).run(module, stream);

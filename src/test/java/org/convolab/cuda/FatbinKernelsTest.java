@@ -60,6 +60,7 @@ class FatbinKernelsTest {
             }
         }
         used.addAll(KernelTable.FFT_PASSES);
+        used.addAll(CudaSampleFilter.KERNELS);
         used.removeIf(k -> k.startsWith("cufft "));
         for (HistogramStrategy h : HistogramStrategy.values()) {
             used.add(HistogramKernels.kernel(h, 8));
