@@ -245,11 +245,10 @@ public final class CpuVolumeFilter implements VolumeFilter {
         int d = v.depth;
         float[] tmp = new float[v.voxels.length];
         float c = border.constant();
-        pass(v.voxels, tmp, w, 1, 0, 1, h * d, w, f[0], border, c);
+        pass(v.voxels, sums, w, 1, 0, 1, h * d, w, f[0], border, c);
         c *= sum(f[0]);
-        pass(tmp, sums, h, w, 1, w, d, w * h, f[1], border, c);
+        pass(sums, tmp, h, w, 1, w, d, w * h, f[1], border, c);
         c *= sum(f[1]);
-        System.arraycopy(sums, 0, tmp, 0, sums.length);
         pass(tmp, sums, d, w * h, 1, w, h, w, f[2], border, c);
     }
 
@@ -299,19 +298,23 @@ public final class CpuVolumeFilter implements VolumeFilter {
                     System.arraycopy(acc, 0, out, base + t * stride, innerCount);
                 }
             } else {
-                // contiguous lines (x): one padded line at a time
+                // contiguous lines (x): one padded line at a time, a scaled copy of it added per tap (vectorised)
                 float[] line = new float[n + 2 * r];
+                float[] acc = new float[n];
                 for (int l = 0; l < innerCount; l++) {
                     int base = o * outerStep + l * innerStep;
                     for (int t = 0; t < line.length; t++) {
                         line[t] = m[t] < 0 ? ghost : in[base + m[t] * stride];
                     }
-                    for (int t = 0; t < n; t++) {
-                        float s = 0f;
-                        for (int i = 0; i < taps.length; i++) {
-                            s += taps[i] * line[t + i];
+                    java.util.Arrays.fill(acc, 0f);
+                    for (int i = 0; i < taps.length; i++) {
+                        float wt = taps[i];
+                        for (int t = 0; t < n; t++) {
+                            acc[t] += wt * line[t + i];
                         }
-                        out[base + t * stride] = s;
+                    }
+                    for (int t = 0; t < n; t++) {
+                        out[base + t * stride] = acc[t];
                     }
                 }
             }
