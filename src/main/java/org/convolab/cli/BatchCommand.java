@@ -98,6 +98,10 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (filter.mask3d().isPresent()) {
+            throw new ConvolabException("batch filters with 2D masks (every page of a stack with the same mask); a 3D mask is"
+                    + " taken by convolab filter, a stack at a time");
+        }
         FilterSpec spec = filter.spec();
         Strategy st = engine.strategyFor(spec);
         long maxPixels = engine.maxPixels();

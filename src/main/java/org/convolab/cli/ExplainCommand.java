@@ -22,7 +22,7 @@ public final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec cmd;
 
-    @Option(names = "--dims", defaultValue = "2", description = "1 or 2 (default ${DEFAULT-VALUE})")
+    @Option(names = "--dims", defaultValue = "2", description = "1, 2 or 3 (bricks) (default ${DEFAULT-VALUE})")
     int dims;
 
     @Option(names = "--tile", split = ",", paramLabel = "LIST", defaultValue = "8,16,32,64",
@@ -37,8 +37,8 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (dims != 1 && dims != 2) {
-            throw new ParameterException(cmd.commandLine(), "--dims must be 1 or 2, not " + dims);
+        if (dims < 1 || dims > 3) {
+            throw new ParameterException(cmd.commandLine(), "--dims must be 1, 2 or 3, not " + dims);
         }
         for (int m : masks) {
             if (m < 1 || m % 2 == 0 || m > 63) {
@@ -76,7 +76,8 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private void table(PrintWriter out) {
         out.printf(Locale.ROOT, "Bandwidth reduction of tiling, %dD: %s%n", dims,
-                dims == 1 ? "M*T / (T + M - 1)" : "T^2 * M^2 / (T + M - 1)^2");
+                dims == 1 ? "M*T / (T + M - 1)" : dims == 2 ? "T^2 * M^2 / (T + M - 1)^2"
+                        : "T^3 * M^3 / (T + M - 1)^3 (bricks: the 2D formula's cube)");
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-8s", "M \\ T"));
         for (int t : tiles) {
             head.append(String.format(Locale.ROOT, "%9d", t));
@@ -102,6 +103,10 @@ public final class ExplainCommand implements Callable<Integer> {
         if (dims == 2) {
             out.println();
             out.println("A block = input tile has at most 1024 threads: IN <= 32, so OUT <= 32 - 2r.");
+        } else if (dims == 3) {
+            out.println();
+            out.println("A block = input brick has at most 1024 threads: IN <= 10 (10^3 = 1000), so OUT <= 10 - 2r; larger bricks");
+            out.println("load several inputs a thread, or keep a 2D slab in shared memory and slide along z (strategy fast).");
         }
     }
 }

@@ -10,9 +10,12 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.Mask3D;
 import org.convolab.core.Strategy;
+import org.convolab.core.VolumeStrategy;
 import org.convolab.core.UserText;
 import org.convolab.engine.FileFilter;
+import org.convolab.engine.StackFilter;
 import org.convolab.engine.StripFilter;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.JpegCodecs;
@@ -28,7 +31,8 @@ import picocli.CommandLine.Spec;
         description = {"Filter an image with a mask and write the result (format by OUT's extension: png, jpg, bmp, tif).",
                 "Correlation per colour channel (alpha passed through): out = clamp(round(sum / D + O), 0, max), on the stored values.",
                 "Streamed in bands of rows; the output keeps the input's bits (8 or 16), grey or colour, alpha and ICC profile",
-                "where its format can."})
+                "where its format can. A multi-page TIFF (a stack) is filtered page by page with a 2D mask, as volumes",
+                "with a 3D mask (box3d:N, gaussian3d:..., a 3D mask file), and written as a stack of the same dimensions."})
 public final class FilterCommand implements Callable<Integer> {
 
     @Spec
@@ -60,6 +64,10 @@ public final class FilterCommand implements Callable<Integer> {
         if (PipedInput.isStdin(input) && filter.maskFromStdin()) {
             throw new picocli.CommandLine.ParameterException(cmd.commandLine(),
                     "the image and the mask cannot both come from standard input (-): give one of them as a file");
+        }
+        java.util.Optional<Mask3D> volume = filter.mask3d();
+        if (volume.isPresent()) {
+            return filterVolume(volume.get());
         }
         FilterSpec spec = filter.spec();
         Strategy st = where.strategy;
@@ -97,6 +105,52 @@ public final class FilterCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** A 3D mask: the stack (or a single image, as a stack of one page) filtered as volumes. */
+    private int filterVolume(Mask3D mask) {
+        FilterSpec spec = filter.volumeSpec(mask);
+        VolumeStrategy st = volumeStrategy(where.strategy);
+        filter.checkDepthFor(ImageFiles.formatOf(output), cmd.commandLine());
+        if (ImageFiles.sameFile(input, output)) {
+            throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(input.toString()) + "; choose another output");
+        }
+        ImageFiles.checkWritable(output, force);
+        Consumer<String> notices = Cli.notices(cmd.commandLine().getErr());
+        long t0 = System.nanoTime();
+        try (PipedInput in = PipedInput.of(input, System.in); ConvolutionEngine engine = where.open(0, notices)) {
+            FileFilter.Job job = new FileFilter.Job(in.path(), output, force, where.maxPixels(), encoding.options(), 0,
+                    encoding.autoOrient, filter.depth);
+            try {
+                StackFilter.Report r = FileFilter.runVolume(job, () -> engine, mask, spec, st, msg -> notices.accept(in.renamed(msg)));
+                if (timings) {
+                    cmd.commandLine().getOut().println(describeVolume(engine, r, mask, (System.nanoTime() - t0) / 1e6));
+                }
+            } catch (ConvolabException e) {
+                throw in.renamed(e);
+            }
+        }
+        return 0;
+    }
+
+    /** The 3D strategy of the same name as --strategy, or one line naming the 3D strategies. */
+    static VolumeStrategy volumeStrategy(Strategy s) {
+        try {
+            return VolumeStrategy.parse(s.id());
+        } catch (ConvolabException e) {
+            throw new ConvolabException("strategy " + s.id() + " has no 3D form; with a 3D mask use naive, constant, tiled,"
+                    + " separable, fast, fft or auto");
+        }
+    }
+
+    static String describeVolume(ConvolutionEngine engine, StackFilter.Report r, Mask3D mask, double totalMs) {
+        long voxels = (long) r.width() * r.height() * r.dims().pages();
+        double gflop = 2.0 * voxels * r.format().colourChannels() * mask.width() * mask.height() * mask.depth() / 1e9;
+        return String.format(Locale.ROOT, "%s on %s, 3D strategy %s, %s on a %dx%d %s stack of %s%s%n"
+                        + "filter %.3f ms, read+filter+write %.3f ms, %.1f Mvoxel/s (filter; %.3f GFLOP as direct taps)",
+                engine.backend(), engine.device(), r.plan().describe(), mask, r.width(), r.height(), r.format(),
+                r.dims().describe(), r.output().equals(r.format()) ? "" : " into " + r.output(), r.filterMs(), totalMs,
+                voxels / (r.filterMs() * 1e3), gflop);
     }
 
     private static void engineThread(Runnable r) {

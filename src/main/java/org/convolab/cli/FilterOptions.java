@@ -6,10 +6,13 @@ import org.convolab.core.ClampPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
+import org.convolab.core.Mask3D;
 import org.convolab.core.MaskPresets;
+import org.convolab.core.VolumeMaskPresets;
 import org.convolab.core.MirrorPolicy;
 import org.convolab.core.OutputDepth;
 import org.convolab.io.MaskFiles;
+import org.convolab.io.VolumeMaskFiles;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,14 +29,15 @@ public final class FilterOptions {
     static final class MaskSource {
         @Option(names = "--mask", paramLabel = "SPEC",
                 description = "a preset (identity, box:N, gaussian:SIGMA[:SIZE], sharpen, laplacian[:4|:8], sobel-x, sobel-y, "
-                        + "prewitt-x, prewitt-y, emboss, unsharp, motion:LENGTH[:ANGLE]) or rows inline, e.g. \"1 2 1; 2 4 2; 1 2 1\"")
+                        + "prewitt-x, prewitt-y, emboss, unsharp, motion:LENGTH[:ANGLE]), a 3D preset (box3d:N, gaussian3d:SIGMA[:SIZE], "
+                        + "gaussian3d:SX,SY,SZ) or rows inline, e.g. \"1 2 1; 2 4 2; 1 2 1\"")
         String spec;
 
         @Option(names = "--mask-file", paramLabel = "FILE",
                 description = "an ImageJ-style text mask (one row per line, numbers separated by spaces or commas, # comments), "
                         + "or a libvips matrix (.mat: a first line 'width height [scale [offset]]', then the rows; its scale "
-                        + "and offset are the divisor and offset unless --divisor or --offset is given); - reads it from "
-                        + "standard input")
+                        + "and offset are the divisor and offset unless --divisor or --offset is given); a 3D mask: a multi-page TIFF "
+                        + "(one page a z slice) or text with slices separated by a line '---'; - reads it from standard input")
         Path file;
     }
 
@@ -78,6 +82,32 @@ public final class FilterOptions {
 
     @Option(names = "--flip", description = "flip the mask (true convolution instead of correlation)")
     boolean flip;
+
+    /**
+     * The 3D mask the options give (a box3d or gaussian3d preset, a mask file of several TIFF pages or text slices
+     * separated by {@code ---}), normalised and flipped as asked; empty for a 2D mask.
+     */
+    java.util.Optional<Mask3D> mask3d() {
+        java.util.Optional<Mask3D> m = mask.spec != null ? VolumeMaskPresets.parse(mask.spec)
+                : PipedInput.isStdin(mask.file) ? java.util.Optional.empty() : VolumeMaskFiles.read(mask.file);
+        return m.map(v -> {
+            Mask3D r = normalize || imagej ? (normalize || v.sum() != 0 ? v.normalized() : v) : v;
+            return flip ? r.flipped() : r;
+        });
+    }
+
+    /** The filter spec of a 3D mask: its mapping (divisor, offset, abs) and policy; the 2D mask is its middle slice. */
+    FilterSpec volumeSpec(Mask3D m) {
+        checkConventions();
+        float d = divisor != null ? divisor : 1f;
+        float o = offset != null ? offset : 0f;
+        if (autoDivisor) {
+            double sum = m.sum();
+            d = sum == 0 ? 1f : (float) Math.abs(sum);
+            o = sum == 0 ? 128f : (sum < 0 ? 255f : 0f);
+        }
+        return new FilterSpec(m.slice(m.radiusZ()), border(), d, o, abs);
+    }
 
     /** The mask the options give, normalised and flipped as asked. */
     Mask mask() {

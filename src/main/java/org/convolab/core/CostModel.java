@@ -18,8 +18,8 @@ public final class CostModel {
     }
 
     private static void check(int dims, int mask, int tile) {
-        if (dims != 1 && dims != 2) {
-            throw new ConvolabException("dims must be 1 or 2, not " + dims);
+        if (dims < 1 || dims > 3) {
+            throw new ConvolabException("dims must be 1, 2 or 3, not " + dims);
         }
         if (mask < 1 || mask % 2 == 0) {
             throw new ConvolabException("mask width must be odd and positive, not " + mask);
@@ -41,12 +41,21 @@ public final class CostModel {
     public static double reduction(int dims, int mask, int tile) {
         check(dims, mask, tile);
         double r = (double) mask * tile / inputTile(mask, tile);
-        return dims == 1 ? r : r * r;
+        return Math.pow(r, dims); // the 1D ratio per dimension: (T·M)^d / (T+M−1)^d
     }
 
-    /** Multiply-adds per output: M in 1D, M² in 2D. */
+    /** The passes of a separable strategy: rows and columns (two, as in 1D and 2D), three 1D passes in 3D. */
+    private static int passes(int dims) {
+        return dims == 3 ? 3 : 2;
+    }
+
+    /** Multiply-adds per output: M in 1D, M² in 2D, M³ in 3D. */
     public static long tapsPerOutput(int dims, int mask) {
-        return dims == 1 ? mask : (long) mask * mask;
+        long taps = 1;
+        for (int d = 0; d < dims; d++) {
+            taps *= mask;
+        }
+        return taps;
     }
 
     /**
@@ -62,8 +71,8 @@ public final class CostModel {
             case NAIVE -> 2.0 * taps;
             case CONSTANT -> taps;
             case TILED, TILED_OUT, CACHED, FAST, AUTO -> Math.pow((double) inputTile(mask, tile) / tile, dims);
-            case SEPARABLE -> 2.0 * mask;
-            case SEPARABLE_TILED -> 2.0 * inputTile(mask, tile) / tile;
+            case SEPARABLE -> passes(dims) * (double) mask;
+            case SEPARABLE_TILED -> passes(dims) * (double) inputTile(mask, tile) / tile;
             // one pass: the input tile once, the row-filtered intermediate stays in shared memory
             case FAST_SEPARABLE -> Math.pow((double) inputTile(mask, tile) / tile, dims);
             // the padded plane once; the transforms' own passes over the spectrum are not counted
@@ -74,7 +83,7 @@ public final class CostModel {
     /** FLOP per output: a multiply and an add per tap (two passes of M taps for the separable ones). */
     public static double flopsPerOutput(Strategy s, int dims, int mask) {
         if (s.needsSeparable()) {
-            return 2.0 * 2 * mask;
+            return 2.0 * passes(dims) * mask;
         }
         return 2.0 * tapsPerOutput(dims, mask);
     }
@@ -92,7 +101,7 @@ public final class CostModel {
      * OUT ≤ 32 − 2r in 2D (0 when none fits), 1024 − 2r in 1D.
      */
     public static int maxOutputTileForInputBlocks(int dims, int mask) {
-        int side = dims == 1 ? MAX_BLOCK_THREADS : (int) Math.sqrt(MAX_BLOCK_THREADS);
+        int side = dims == 1 ? MAX_BLOCK_THREADS : dims == 2 ? (int) Math.sqrt(MAX_BLOCK_THREADS) : 10; // 10³ = 1000
         return Math.max(0, side - (mask - 1));
     }
 }

@@ -103,6 +103,34 @@ public final class Mask3D {
         return s;
     }
 
+    /** This mask with its weights divided by their sum (which must not be 0). */
+    public Mask3D normalized() {
+        double s = sum();
+        if (s == 0) {
+            throw new ConvolabException("cannot normalise: the mask's weights sum to 0 (drop --normalize, or use --divisor)");
+        }
+        float[] w = weights.clone();
+        for (int k = 0; k < w.length; k++) {
+            w[k] = (float) (w[k] / s);
+        }
+        return of(width, height, depth, w);
+    }
+
+    /** This mask turned about its centre along x, y and z (true convolution instead of correlation). */
+    public Mask3D flipped() {
+        float[] w = new float[weights.length];
+        for (int k = 0; k < w.length; k++) {
+            w[w.length - 1 - k] = weights[k];
+        }
+        return of(width, height, depth, w);
+    }
+
+    /** Slice k (from 0) as a 2D mask. */
+    public Mask slice(int k) {
+        int plane = width * height;
+        return Mask.of(width, height, Arrays.copyOfRange(weights, k * plane, (k + 1) * plane));
+    }
+
     /** Whether every dimension fits the direct strategies ({@value Mask#DIRECT_MAX_SIZE}). */
     public boolean direct() {
         return width <= Mask.DIRECT_MAX_SIZE && height <= Mask.DIRECT_MAX_SIZE && depth <= Mask.DIRECT_MAX_SIZE;

@@ -74,6 +74,12 @@ public final class CpuEngine implements ConvolutionEngine {
         this.simd = simd.orElse(null);
     }
 
+    /** The CPU's 3D filter, on this engine's thread count. */
+    @Override
+    public java.util.Optional<org.convolab.core.VolumeFilter> volumeFilter() {
+        return java.util.Optional.of(new CpuVolumeFilter(threads));
+    }
+
     @Override
     public Backend backend() {
         return Backend.CPU;

@@ -21,6 +21,9 @@ import org.convolab.io.Exif;
 import org.convolab.io.Orientation;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
+import org.convolab.io.Hyperstack;
+import org.convolab.io.TiffStack;
+import org.convolab.io.TiffStackWriter;
 
 /**
  * The stages of {@link BatchPipeline} for files whose output keeps what the input had: bit depth
@@ -43,7 +46,11 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
      * @param exif   the input's EXIF, for the output (orientation 1 once the rows are turned upright)
      */
     public record Opened(Supplier<RowSource> opener, int width, int height, SampleFormat format, Optional<byte[]> icc,
-                         Optional<RgbaImage> packed, Exif exif) {
+                         Optional<RgbaImage> packed, Exif exif, Optional<TiffStack> stack) {
+        public Opened(Supplier<RowSource> opener, int width, int height, SampleFormat format, Optional<byte[]> icc,
+                      Optional<RgbaImage> packed, Exif exif) {
+            this(opener, width, height, format, icc, packed, exif, Optional.empty());
+        }
     }
 
     /**
@@ -55,7 +62,15 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
      * @param exif   the input's EXIF, for the output
      */
     public record Filtered(int width, int height, SampleFormat format, Optional<byte[]> icc, List<Object> rows,
-                           Optional<RgbaImage> packed, Exif exif) {
+                           Optional<RgbaImage> packed, Exif exif, Optional<StackPages> stack) {
+        public Filtered(int width, int height, SampleFormat format, Optional<byte[]> icc, List<Object> rows,
+                        Optional<RgbaImage> packed, Exif exif) {
+            this(width, height, format, icc, rows, packed, exif, Optional.empty());
+        }
+    }
+
+    /** The filtered pages of a stack (a multi-page TIFF), each its rows, and the stack's dimensions. */
+    public record StackPages(List<List<Object>> pages, Hyperstack dims) {
     }
 
     private final FilterSpec spec;
@@ -92,6 +107,11 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
 
     @Override
     public Opened decode(Path input) {
+        Optional<TiffStack> stack = TiffStack.open(input, maxPixels);
+        if (stack.isPresent()) { // every page filtered with the 2D mask, never the first alone
+            TiffStack s = stack.get();
+            return new Opened(null, s.width(), s.height(), s.format(), s.iccProfile(), Optional.empty(), Exif.NONE, stack);
+        }
         Supplier<RowSource> stored = RowSources.opener(input, maxPixels);
         Exif exif = Exif.read(input);
         Supplier<RowSource> opener = autoOrient ? Orientation.upright(stored, exif.orientation()) : stored;
@@ -113,29 +133,47 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
             RgbaImage out = engine.filter(in.packed().get(), spec, strategy).image();
             return new Filtered(in.width(), in.height(), in.format(), in.icc(), List.of(), Optional.of(out), in.exif());
         }
-        List<Object> rows = new ArrayList<>(in.height());
         SampleFormat out = depth.of(in.format());
         int bytes = out.bytesPerSample();
         try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
-            new StripFilter(engine, planes, 0).run(in.opener(), samples -> {
-                if (bytes == 4) {
-                    rows.add(samples.clone());
-                } else if (bytes == 2) {
-                    short[] r = new short[samples.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = (short) samples[i];
-                    }
-                    rows.add(r);
-                } else {
-                    byte[] r = new byte[samples.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = (byte) samples[i];
-                    }
-                    rows.add(r);
+            StripFilter strips = new StripFilter(engine, planes, 0);
+            if (in.stack().isPresent()) {
+                TiffStack s = in.stack().get();
+                List<List<Object>> pages = new ArrayList<>(s.pages());
+                for (int p = 0; p < s.pages(); p++) {
+                    int page = p;
+                    List<Object> rows = new ArrayList<>(in.height());
+                    strips.run(() -> s.page(page), collect(rows, bytes), spec, strategy, depth);
+                    pages.add(rows);
                 }
-            }, spec, strategy, depth);
+                return new Filtered(in.width(), in.height(), out, in.icc(), List.of(), Optional.empty(), in.exif(),
+                        Optional.of(new StackPages(pages, s.hyperstack())));
+            }
+            List<Object> rows = new ArrayList<>(in.height());
+            strips.run(in.opener(), collect(rows, bytes), spec, strategy, depth);
+            return new Filtered(in.width(), in.height(), out, in.icc(), rows, Optional.empty(), in.exif());
         }
-        return new Filtered(in.width(), in.height(), out, in.icc(), rows, Optional.empty(), in.exif());
+    }
+
+    /** A sink that keeps each row at its depth (bytes for 8 bits, shorts for 16, ints for 32). */
+    private static org.convolab.core.RowSink collect(List<Object> rows, int bytes) {
+        return samples -> {
+            if (bytes == 4) {
+                rows.add(samples.clone());
+            } else if (bytes == 2) {
+                short[] r = new short[samples.length];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = (short) samples[i];
+                }
+                rows.add(r);
+            } else {
+                byte[] r = new byte[samples.length];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = (byte) samples[i];
+                }
+                rows.add(r);
+            }
+        };
     }
 
     @Override
@@ -151,27 +189,41 @@ public final class FaithfulFileStages implements BatchPipeline.Stages<FaithfulFi
             return;
         }
         int[] samples = new int[f.width() * f.format().channels()];
-        RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding.withExif(f.exif()), notices, sink -> {
-            for (Object row : f.rows()) {
-                if (row instanceof int[] wide) {
-                    System.arraycopy(wide, 0, samples, 0, samples.length);
-                } else if (row instanceof short[] s) {
-                    for (int i = 0; i < samples.length; i++) {
-                        samples[i] = s[i] & 0xffff;
-                    }
-                } else {
-                    byte[] b = (byte[]) row;
-                    for (int i = 0; i < samples.length; i++) {
-                        samples[i] = b[i] & 0xff;
-                    }
+        if (f.stack().isPresent()) {
+            StackPages s = f.stack().get();
+            TiffStackWriter.write(output, replace, f.width(), f.height(), f.format(), s.pages().size(), f.icc(),
+                    s.dims().imageJDescription(), pages -> {
+                        for (List<Object> rows : s.pages()) {
+                            pages.writePage(sink -> emit(rows, samples, sink));
+                        }
+                    });
+            return;
+        }
+        RowSinks.write(output, replace, f.width(), f.height(), f.format(), f.icc(), encoding.withExif(f.exif()), notices,
+                sink -> emit(f.rows(), samples, sink));
+    }
+
+    /** The kept rows, widened back to samples, into the sink. */
+    private static void emit(List<Object> rows, int[] samples, org.convolab.core.RowSink sink) {
+        for (Object row : rows) {
+            if (row instanceof int[] wide) {
+                System.arraycopy(wide, 0, samples, 0, samples.length);
+            } else if (row instanceof short[] s) {
+                for (int i = 0; i < samples.length; i++) {
+                    samples[i] = s[i] & 0xffff;
                 }
-                sink.writeRow(samples);
+            } else {
+                byte[] b = (byte[]) row;
+                for (int i = 0; i < samples.length; i++) {
+                    samples[i] = b[i] & 0xff;
+                }
             }
-        });
+            sink.writeRow(samples);
+        }
     }
 
     @Override
     public long pixels(Opened decoded) {
-        return (long) decoded.width() * decoded.height();
+        return (long) decoded.width() * decoded.height() * decoded.stack().map(TiffStack::pages).orElse(1);
     }
 }

@@ -93,6 +93,15 @@ public final class FallbackEngine implements ConvolutionEngine {
         return gpu.planeFilter().map(FallingBackPlanes::new);
     }
 
+    /**
+     * The GPU engine's 3D filter while the GPU works (a failure during a volume is reported, not redone on the CPU);
+     * empty after the fall-back, when stacks take the CPU's.
+     */
+    @Override
+    public Optional<org.convolab.core.VolumeFilter> volumeFilter() {
+        return current() != gpu ? Optional.empty() : gpu.volumeFilter();
+    }
+
     /** The GPU engine's JPEG codec while the GPU works; empty after the fall-back (files then take the CPU codec). */
     @Override
     public Optional<DeviceJpeg> deviceJpeg() {

@@ -10,6 +10,8 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.Mask3D;
+import org.convolab.core.VolumeStrategy;
 import org.convolab.core.OutputDepth;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.RgbaImage;
@@ -22,6 +24,7 @@ import org.convolab.io.Exif;
 import org.convolab.io.Orientation;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
+import org.convolab.io.TiffStack;
 
 /**
  * One call that filters a file into a file, streamed in bands ({@link StripFilter}), or in one piece
@@ -70,6 +73,34 @@ public final class FileFilter {
     }
 
     /**
+     * Filters {@code job.input()} with a 3D mask into {@code job.output()}: a multi-page TIFF as a stack of the same
+     * dimensions ({@link StackFilter#volume}), a single image as a stack of one page (the mask's z ghost cells from
+     * the policy), written in any format.
+     *
+     * @param spec the output mapping (divisor, offset, abs) and the ghost-cell policy; its 2D mask is not used
+     * @throws ConvolabException as {@link #run}, and when the 3D strategy does not apply to the mask
+     */
+    public static StackFilter.Report runVolume(Job job, Supplier<ConvolutionEngine> engineWhenNeeded, Mask3D mask, FilterSpec spec,
+                                               VolumeStrategy strategy, Consumer<String> notices) {
+        if (ImageFiles.sameFile(job.input(), job.output())) {
+            throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(job.input().toString())
+                    + "; choose another output");
+        }
+        Optional<TiffStack> stack = TiffStack.open(job.input(), job.maxPixels());
+        StackFilter.Input in;
+        if (stack.isPresent()) {
+            in = StackFilter.Input.of(stack.get());
+        } else {
+            Supplier<RowSource> opener = RowSources.opener(job.input(), job.maxPixels());
+            try (RowSource header = opener.get()) {
+                in = new StackFilter.Input(UserText.escape(job.input().toString()), header.width(), header.height(),
+                        header.format(), org.convolab.io.Hyperstack.slices(1), header.iccProfile(), p -> opener.get());
+            }
+        }
+        return StackFilter.volume(in, job, engineWhenNeeded.get(), mask, spec, strategy, notices);
+    }
+
+    /**
      * {@link #run(Job, ConvolutionEngine, FilterSpec, Strategy, Consumer)} with the engine asked for only once
      * the input is open and (a JPEG, BMP, GIF) decoded: an engine still starting (a CUDA context) comes up
      * while the file decodes.
@@ -79,6 +110,12 @@ public final class FileFilter {
         if (ImageFiles.sameFile(job.input(), job.output())) {
             throw new ConvolabException("refusing to overwrite the input file " + UserText.escape(job.input().toString())
                     + "; choose another output");
+        }
+        Optional<TiffStack> stack = TiffStack.open(job.input(), job.maxPixels());
+        if (stack.isPresent()) { // every page, never the first alone
+            StackFilter.Report r = StackFilter.perPage(StackFilter.Input.of(stack.get()), job, engineWhenNeeded.get(), spec, strategy);
+            return new StripFilter.Report(r.width(), r.height(), r.format(), r.dims().pages(), false, r.plan(), r.filterMs(),
+                    r.output());
         }
         Supplier<RowSource> stored = RowSources.opener(job.input(), job.maxPixels());
         Exif exif = Exif.read(job.input());

@@ -317,7 +317,7 @@ public final class ImageFiles {
     }
 
     /** The checks, the atomic write through the path the file system resolves, and one line for each failure. */
-    private static void atomically(Path file, boolean replace, AtomicWrite.ChannelContent content) {
+    static void atomically(Path file, boolean replace, AtomicWrite.ChannelContent content) {
         checkWritable(file, replace);
         String name = UserText.escape(file.toString());
         try {

@@ -44,6 +44,8 @@ final class ImageIoRowSource implements RowSource {
     private final DecodeWarnings warnings;
     /** Set for 32-bit samples: read as stored (floats' bits), from one page or (ImageJ) one page a channel. */
     private final TiffLayout wide;
+    /** The page (image index) read: 0 but for a page of a stack ({@link TiffStack}). */
+    private final int page;
     private BufferedImage block;
     /** The blocks of the other pages of an ImageJ channel stack (page 0's is {@link #block}). */
     private BufferedImage[] pageBlocks;
@@ -65,7 +67,16 @@ final class ImageIoRowSource implements RowSource {
      */
     ImageIoRowSource(String name, ImageReader reader, ImageInputStream stream, BufferedImage whole, TiffLayout wide)
             throws IOException {
+        this(name, reader, stream, whole, wide, 0);
+    }
+
+    /**
+     * @param page the image of a multi-page file to read (a page of a stack); 0 for the others
+     */
+    ImageIoRowSource(String name, ImageReader reader, ImageInputStream stream, BufferedImage whole, TiffLayout wide, int page)
+            throws IOException {
         this.name = name;
+        this.page = page;
         this.wide = wide;
         this.reader = reader;
         this.stream = stream;
@@ -77,10 +88,10 @@ final class ImageIoRowSource implements RowSource {
             cm = whole.getColorModel();
             block = whole;
         } else {
-            width = reader.getWidth(0);
-            height = reader.getHeight(0);
-            ImageTypeSpecifier type = reader.getRawImageType(0);
-            cm = type != null ? type.getColorModel() : reader.getImageTypes(0).next().getColorModel();
+            width = reader.getWidth(page);
+            height = reader.getHeight(page);
+            ImageTypeSpecifier type = reader.getRawImageType(page);
+            cm = type != null ? type.getColorModel() : reader.getImageTypes(page).next().getColorModel();
         }
         if (wide != null) {
             raw = true;
@@ -242,7 +253,7 @@ final class ImageIoRowSource implements RowSource {
                     pageBlocks[page] = reader.read(page, p);
                 }
             }
-            block = reader.read(0, p);
+            block = reader.read(page, p);
         } catch (IOException | RuntimeException e) {
             String m = e.getMessage();
             throw new ConvolabException("cannot decode " + name + ": the " + formatName() + " data is damaged or truncated"

@@ -128,7 +128,7 @@ public final class MaskFiles {
         throw new ConvolabException(source + " line 1: the " + what + " " + UserText.quote(token) + " is not a finite number");
     }
 
-    private static String readText(Path file) {
+    static String readText(Path file) {
         String name = UserText.escape(file.toString());
         try {
             if (Files.isDirectory(file)) {

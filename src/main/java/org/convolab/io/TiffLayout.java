@@ -31,6 +31,15 @@ record TiffLayout(SampleFormat format, int pages) {
      * @throws ConvolabException naming the sample type, for one that is not read faithfully
      */
     static TiffLayout of(ImageInputStream in, String name) throws IOException {
+        return of(in, name, 0, true);
+    }
+
+    /**
+     * The layout of one page, as {@link #of(ImageInputStream, String)}.
+     *
+     * @param channelStack read an ImageJ stack of three channels as one RGB image; false for a page of a stack
+     */
+    static TiffLayout of(ImageInputStream in, String name, int page, boolean channelStack) throws IOException {
         ImageReader reader = jdkReader(in);
         if (reader == null) {
             return null;
@@ -38,7 +47,7 @@ record TiffLayout(SampleFormat format, int pages) {
         try {
             in.seek(0);
             reader.setInput(in, false, false);
-            TIFFDirectory dir = TIFFDirectory.createFromMetadata(reader.getImageMetadata(0));
+            TIFFDirectory dir = TIFFDirectory.createFromMetadata(reader.getImageMetadata(page));
             int spp = first(dir, BaselineTIFFTagSet.TAG_SAMPLES_PER_PIXEL, 1);
             int bits = first(dir, BaselineTIFFTagSet.TAG_BITS_PER_SAMPLE, 1);
             int sf = first(dir, BaselineTIFFTagSet.TAG_SAMPLE_FORMAT, BaselineTIFFTagSet.SAMPLE_FORMAT_UNSIGNED_INTEGER);
@@ -70,7 +79,7 @@ record TiffLayout(SampleFormat format, int pages) {
                         + " compressed with a predictor (TIFF Predictor " + predictor + "), which Convolab's TIFF reader does not"
                         + " undo; write it without one (vips copy IN OUT.tif[predictor=none], or uncompressed)");
             }
-            int pages = spp == 1 ? imageJChannels(dir, reader, name) : 1;
+            int pages = spp == 1 && channelStack ? imageJChannels(dir, reader, name) : 1;
             return new TiffLayout(new SampleFormat(pages == 3 ? 3 : spp, 32, kind), pages);
         } finally {
             reader.dispose();

@@ -328,7 +328,7 @@ class CliTest {
             "filter IN -o O --mask box:3 --max-megapixels NaN   | --max-megapixels",
             "filter IN -o O --mask box:3 --strategy fastest     | --strategy",
             "filter IN -o O --mask box:3 --offset Infinity      | --offset",
-            "explain --dims 3               | --dims"})
+            "explain --dims 4               | --dims"})
     void everyBadOptionValueIsAUsageError(String line, String option) {
         List<String> args = new ArrayList<>();
         for (String a : line.trim().split("\\s+")) {

@@ -27,6 +27,23 @@ class CostModelTest {
         }
     }
 
+    /** Bricks: the 2D formula's cube, (T·M)³ / (T+M−1)³, so the 2D table's entries are the 3D ones to the power 2/3. */
+    @Test
+    void bricksAreTheCubeOfTheOneDimensionalRatio() {
+        for (int m : MASKS) {
+            for (int t : TILES_2D) {
+                double r1 = CostModel.reduction(1, m, t);
+                assertThat(CostModel.reduction(3, m, t)).isCloseTo(r1 * r1 * r1, org.assertj.core.data.Offset.offset(1e-9));
+                assertThat(Math.pow(CostModel.reduction(3, m, t), 2.0 / 3)).isCloseTo(CostModel.reduction(2, m, t),
+                        org.assertj.core.data.Offset.offset(1e-9));
+            }
+        }
+        assertThat(String.format(Locale.ROOT, "%.2f", CostModel.reduction(3, 5, 8))).isEqualTo("37.04"); // (40/12)³
+        assertThat(CostModel.tapsPerOutput(3, 5)).isEqualTo(125);
+        assertThat(CostModel.loadsPerOutput(Strategy.SEPARABLE, 3, 5, 8)).isEqualTo(15.0);
+        assertThat(CostModel.maxOutputTileForInputBlocks(3, 3)).isEqualTo(8);
+    }
+
     @Test
     void arithmeticIntensityOfSectionFive() {
         assertThat(CostModel.intensity(Strategy.NAIVE, 2, 9, 16)).isEqualTo(0.25);
