@@ -74,4 +74,14 @@ final class KernelGeometry {
     static final int HIST_FAST_RUNS = 0;
     static final int HIST_FAST_BLOCKS_PER_SM = 0;
     static final int HIST16_SHARED_BINS = 2048;
+
+    // ---- volumes (3D masks on a stack)
+    static final int VOL_BX = 32;
+    static final int VOL_BY = 8;
+    static final int VOL_CONST_MAX = 6859;
+    static final int VOL_TILED_BZ = 8;
+    static final int VOL_SHARED_MAX = 49152;
+    static final int VOL_FAST_ZCH = 64;
+    static final int VOL_FAST_MAX_R = 4;
+    static final int VOL_FAST_KC = 8;
 }
