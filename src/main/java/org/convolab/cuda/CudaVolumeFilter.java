@@ -53,7 +53,8 @@ public final class CudaVolumeFilter implements VolumeFilter {
     /**
      * Times the strategy's kernels on the device, without the transfers: the volume goes up once, one filter
      * warms up (plans, mask spectrum), then each of {@code runs} filters is timed between two CUDA events.
-     * For the benchmarks ({@link VolumeBench}); the sums are not downloaded.
+     * For the benchmarks ({@link VolumeBench}); the sums are not downloaded. Runs stop once three are done and
+     * they took {@value #TIMING_BUDGET_MS} ms in all.
      */
     public KernelTimes time(float[] voxels, int width, int height, int depth, Mask3D mask, BorderPolicy border,
                             VolumeStrategy strategy, int runs) {
@@ -103,7 +104,7 @@ public final class CudaVolumeFilter implements VolumeFilter {
                 cuMemcpyDtoH(Pointer.to(sums), b.out.ptr(), 4L * n);
             }
             if (runs > 0) {
-                timeRuns(s, r, ms);
+                ms = java.util.Arrays.copyOf(ms, timeRuns(s, r, ms));
             }
         } catch (CudaException e) {
             throw new CudaFault("CUDA error while filtering " + r.describe() + " with the 3D strategy " + s.cliName()
@@ -120,14 +121,18 @@ public final class CudaVolumeFilter implements VolumeFilter {
         }
     }
 
-    /** Each run's kernels between two events of their own. */
-    private void timeRuns(VolumeStrategy s, VolumeRun r, double[] ms) {
+    /** Runs past this many milliseconds in all stop the timing once three are done (naive on large masks). */
+    static final double TIMING_BUDGET_MS = 3000;
+
+    /** Each run's kernels between two events of their own, into ms; returns how many ran (see TIMING_BUDGET_MS). */
+    private int timeRuns(VolumeStrategy s, VolumeRun r, double[] ms) {
         CUevent start = new CUevent();
         CUevent stop = new CUevent();
         cuEventCreate(start, 0);
         cuEventCreate(stop, 0);
         try {
             float[] t = {0};
+            double total = 0;
             for (int i = 0; i < ms.length; i++) {
                 cuEventRecord(start, r.stream());
                 launch(s, r);
@@ -135,7 +140,12 @@ public final class CudaVolumeFilter implements VolumeFilter {
                 cuStreamSynchronize(r.stream());
                 cuEventElapsedTime(t, start, stop);
                 ms[i] = t[0];
+                total += t[0];
+                if (i >= 2 && total > TIMING_BUDGET_MS) {
+                    return i + 1;
+                }
             }
+            return ms.length;
         } finally {
             cuEventDestroy(start);
             cuEventDestroy(stop);
