@@ -82,3 +82,4 @@
 #define VOL_FAST_ZCH 64                 // fast: output slices a block walks down z
 #define VOL_FAST_MAX_R 4                // fast: cubes of radius 1..4 have their own kernel
 #define VOL_FAST_KC 8                   // fast, any size: mask slices a pass (outputs in registers)
+#define VOL_SEP_LOADS 6                 // fast, rank-1: slab elements a thread prefetches into registers

@@ -305,6 +305,8 @@ extern "C" __global__ void __launch_bounds__(VOL_BX * VOL_BY) convolab_vol_fast_
 // Each input slice: the slab into shared memory, its x pass into rows (VOL_BX x (VOL_BY+mh-1)), the
 // y pass into a register, kept in the thread's own column of a ring of md values in shared memory;
 // the z pass reads the ring. One read of the input (plus halos, mostly from L2) and one write.
+// The next slab's first VOL_SEP_LOADS elements a thread loads are in flight (registers) while this
+// slab is filtered; a slab larger than VOL_SEP_LOADS * 256 loads the rest when it is stored.
 // Dynamic shared memory: slab, rows and ring, (tw*th + VOL_BX*th + md*VOL_BX*VOL_BY) floats.
 extern "C" __global__ void __launch_bounds__(VOL_BX * VOL_BY) convolab_vol_fast_sep(
     const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int mw, int mh, int md,
@@ -312,9 +314,9 @@ extern "C" __global__ void __launch_bounds__(VOL_BX * VOL_BY) convolab_vol_fast_
 {
     extern __shared__ float sm[];
     constexpr int THREADS = VOL_BX * VOL_BY;
-    const int tw = VOL_BX + mw - 1, th = VOL_BY + mh - 1;
+    const int tw = VOL_BX + mw - 1, th = VOL_BY + mh - 1, tn = tw * th;
     float* slab = sm;
-    float* rows = slab + tw * th;
+    float* rows = slab + tn;
     float* ring = rows + VOL_BX * th;
     const int rx = mw / 2, ry = mh / 2, rz = md / 2;
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * VOL_BX + tx;
@@ -322,13 +324,46 @@ extern "C" __global__ void __launch_bounds__(VOL_BX * VOL_BY) convolab_vol_fast_
     const int z1 = min(z0 + VOL_FAST_ZCH, d);
     const int x = x0 + tx, y = y0 + ty;
     const bool mine = x < w && y < h;
+    const size_t slice = (size_t)w * h;
     const float* cx = c_vol_line;
     const float* cy = c_vol_line + CONVOLAB_MAX_1D;
     const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
+    // slab elements tid + l*THREADS: offset in a slice, -1 a constant ghost cell, -2 none
+    int src[VOL_SEP_LOADS];
+#pragma unroll
+    for (int l = 0; l < VOL_SEP_LOADS; l++) {
+        const int e = tid + l * THREADS;
+        if (e < tn) {
+            const int sx = convolab_border_index(x0 - rx + e % tw, w, policy);
+            const int sy = convolab_border_index(y0 - ry + e / tw, h, policy);
+            src[l] = (sx < 0 || sy < 0) ? -1 : sy * w + sx;
+        } else {
+            src[l] = -2;
+        }
+    }
+    float next[VOL_SEP_LOADS];
+    auto fetch = [&](int zi) {
+        const int sz = convolab_border_index(zi, d, policy);
+        const float* p = in + (sz < 0 ? 0 : (size_t)sz * slice);
+#pragma unroll
+        for (int l = 0; l < VOL_SEP_LOADS; l++)
+            next[l] = src[l] >= 0 && sz >= 0 ? __ldg(&p[src[l]]) : cval;
+    };
     const int steps = (z1 - z0) + md - 1;            // input slices z0-rz .. z1-1+rz
+    fetch(z0 - rz);
     for (int s = 0; s < steps; s++) {
-        vol_load_slice(slab, in, x0 - rx, y0 - ry, z0 - rz + s, tw, th, w, h, d, policy, cval);
+        const int zi = z0 - rz + s;
+#pragma unroll
+        for (int l = 0; l < VOL_SEP_LOADS; l++)
+            if (src[l] != -2) slab[tid + l * THREADS] = next[l];
+        for (int e = tid + VOL_SEP_LOADS * THREADS; e < tn; e += THREADS) {   // slabs past the registers
+            const int sz = convolab_border_index(zi, d, policy);
+            const int sx = convolab_border_index(x0 - rx + e % tw, w, policy);
+            const int sy = convolab_border_index(y0 - ry + e / tw, h, policy);
+            slab[e] = (sz < 0 || sy < 0 || sx < 0) ? cval : __ldg(&in[sz * slice + (size_t)sy * w + sx]);
+        }
         __syncthreads();
+        if (s + 1 < steps) fetch(zi + 1);
         for (int e = tid; e < VOL_BX * th; e += THREADS) {
             const int ly = e / VOL_BX, lx = e - ly * VOL_BX;
             const float* sr = slab + ly * tw + lx;

@@ -84,4 +84,5 @@ final class KernelGeometry {
     static final int VOL_FAST_ZCH = 64;
     static final int VOL_FAST_MAX_R = 4;
     static final int VOL_FAST_KC = 8;
+    static final int VOL_SEP_LOADS = 6;
 }

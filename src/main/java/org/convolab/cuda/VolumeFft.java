@@ -115,13 +115,13 @@ final class VolumeFft {
             this.q = q;
             this.s = s;
             CuFft.Api fft = CuFft.api();
-            int[] dims = {p, q, s};
+            int[] dims = dims();
             IntByReference handle = new IntByReference();
-            CuFft.check(fft.cufftPlanMany(handle, 3, dims, null, 1, 0, null, 1, 0, CuFft.R2C, 1), "cufftPlanMany R2C " + describe());
+            CuFft.check(fft.cufftPlanMany(handle, dims.length, dims, null, 1, 0, null, 1, 0, CuFft.R2C, 1), "cufftPlanMany R2C " + describe());
             forward = handle.getValue();
             int inv;
             try {
-                CuFft.check(fft.cufftPlanMany(handle, 3, dims, null, 1, 0, null, 1, 0, CuFft.C2R, 1), "cufftPlanMany C2R " + describe());
+                CuFft.check(fft.cufftPlanMany(handle, dims.length, dims, null, 1, 0, null, 1, 0, CuFft.C2R, 1), "cufftPlanMany C2R " + describe());
                 inv = handle.getValue();
             } catch (RuntimeException e) {
                 fft.cufftDestroy(forward);
@@ -150,8 +150,23 @@ final class VolumeFft {
             spectrumOf(r);
         }
 
+        /**
+         * The transform's lengths without those of 1 (a volume one voxel wide, high or deep under a mask as thin):
+         * the real layout is the same, and cuFFT need not take a length of 1.
+         */
+        int[] dims() {
+            int[] d = java.util.stream.IntStream.of(p, q, s).filter(n -> n > 1).toArray();
+            return d.length == 0 ? new int[] {1} : d;
+        }
+
+        /** Complex values of a spectrum: the last transformed length halved (plus one), as cuFFT's R2C writes. */
         int complexCount() {
-            return p * q * (s / 2 + 1);
+            int[] d = dims();
+            int n = d[d.length - 1] / 2 + 1;
+            for (int i = 0; i < d.length - 1; i++) {
+                n *= d[i];
+            }
+            return n;
         }
 
         /** The mask at the origin of a zeroed P x Q x S volume, transformed into maskSpectrum with the forward plan. */

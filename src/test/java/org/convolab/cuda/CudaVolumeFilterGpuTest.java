@@ -80,6 +80,7 @@ class CudaVolumeFilterGpuTest {
                 random(3, 5, 11, rnd), // 11 slices: fast_any in two passes
                 rankOne(5, 7, 3, rnd), // separable, fast_sep
                 rankOne(1, 3, 13, rnd),
+                rankOne(31, 21, 3, rnd), // fast_sep's slab past the registers it prefetches into
                 random(15, 15, 15, rnd), // larger than most volumes here in every dimension
                 random(21, 21, 17, rnd), // past constant memory (7497 weights)
                 random(65, 3, 3, rnd)); // past 63: fft only
@@ -212,7 +213,7 @@ class CudaVolumeFilterGpuTest {
         float[] sums = new float[voxels.length];
         LaunchPlan plan = filter.correlate(voxels, 100, 20, 130, masks().get(0), BorderPolicy.parse("mirror"), VolumeStrategy.FAST, sums);
         assertThat(plan.launches()).containsExactly("convolab_vol_fast_r1 (grid 4x3x3, block 32x8, 0 B shared)");
-        LaunchPlan auto = filter.correlate(voxels, 100, 20, 130, masks().get(11), BorderPolicy.parse("mirror"), VolumeStrategy.AUTO, sums);
+        LaunchPlan auto = filter.correlate(voxels, 100, 20, 130, masks().get(12), BorderPolicy.parse("mirror"), VolumeStrategy.AUTO, sums);
         assertThat(auto.runs().name()).isEqualTo("FFT");
         assertThat(auto.reason()).contains("fft only");
         assertThat(auto.launches()).anyMatch(l -> l.startsWith("convolab_vol_fft_pad (grid "));
