@@ -101,6 +101,14 @@ public interface ConvolutionEngine extends AutoCloseable {
     }
 
     /**
+     * A new {@link VolumeFilter} of this backend's own, for stacks filtered with 3D masks (the caller closes it
+     * before the engine), or empty when the backend has none. The CPU engine has one.
+     */
+    default java.util.Optional<VolumeFilter> volumeFilter() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The device's JPEG codec, through which a JPEG is decoded, filtered and encoded without its pixels
      * leaving the device, or empty (the default) where there is none: files then take the CPU codec.
      */

@@ -34,6 +34,11 @@ public enum VolumeStrategy {
         return description;
     }
 
+    /** The 2D {@link Strategy} of the same name, as a {@link LaunchPlan} records it. */
+    public Strategy asStrategy() {
+        return Strategy.valueOf(name());
+    }
+
     /**
      * Parses a command-line name.
      *
