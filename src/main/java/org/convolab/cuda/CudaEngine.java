@@ -198,6 +198,7 @@ public final class CudaEngine implements ConvolutionEngine {
      * cuda-kernels/volume.cu on this engine's CUDA thread, with the same retry after a fault as {@link #filter}.
      * The caller closes it before the engine.
      */
+    @Override
     public java.util.Optional<org.convolab.core.VolumeFilter> volumeFilter() {
         return java.util.Optional.of(new CudaVolumeFilter(this));
     }

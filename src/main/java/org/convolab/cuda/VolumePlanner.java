@@ -7,12 +7,11 @@ import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.Mask3D;
 import org.convolab.core.SeparableMask3D;
-import org.convolab.core.Strategy;
 import org.convolab.core.VolumeStrategy;
 
 /**
  * Decides which 3D kernels run for a mask on the GPU ({@link CudaVolumeFilter}), or refuses a strategy with the
- * reason. The plan's strategies are the {@link Strategy} constants of the same names.
+ * reason. The plan's strategies are the {@code Strategy} constants of the same names ({@link VolumeStrategy#asStrategy}).
  *
  * <p>auto's rule (to be replaced by the H100 table of {@code bench/volume_peers.py} and {@code VolumeBench}):
  * masks past {@value Mask#DIRECT_MAX_SIZE} in a dimension and non-rank-1 masks of more than
@@ -46,12 +45,7 @@ final class VolumePlanner {
                 throw new ConvolabException(why);
             }
         }
-        return new LaunchPlan(asStrategy(requested), asStrategy(runs), kernels(runs, mask), reason);
-    }
-
-    /** The 2D strategy of the same name, as a plan records it. */
-    static Strategy asStrategy(VolumeStrategy v) {
-        return Strategy.valueOf(v.name());
+        return new LaunchPlan(requested.asStrategy(), runs.asStrategy(), kernels(runs, mask), reason);
     }
 
     /** Null when the strategy applies to the mask on this GPU, else why not. */
