@@ -51,6 +51,47 @@ __device__ __forceinline__ void vol_load_slice(float* tile, const float* __restr
     }
 }
 
+// The slab elements a thread of a VOL_BX x VOL_BY block loads, tid + l * VOL_BX * VOL_BY for l < LOADS, of a
+// tw x th tile whose top left is (gx0, gy0): their offsets in a slice are worked out once (-1 a constant ghost
+// cell, -2 past the tile); fetch loads one slice's into registers (in flight while the block works on the last
+// slab), store puts them into the tile in shared memory.
+template <int LOADS>
+struct VolSlabLoads {
+    int src[LOADS];
+    float next[LOADS];
+
+    __device__ __forceinline__ void init(int tid, int gx0, int gy0, int tw, int tn, int w, int h, int policy)
+    {
+#pragma unroll
+        for (int l = 0; l < LOADS; l++) {
+            const int e = tid + l * VOL_BX * VOL_BY;
+            if (e < tn) {
+                const int sx = convolab_border_index(gx0 + e % tw, w, policy);
+                const int sy = convolab_border_index(gy0 + e / tw, h, policy);
+                src[l] = (sx < 0 || sy < 0) ? -1 : sy * w + sx;
+            } else {
+                src[l] = -2;
+            }
+        }
+    }
+
+    __device__ __forceinline__ void fetch(const float* __restrict__ in, int zi, int d, size_t slice, int policy, float cval)
+    {
+        const int sz = convolab_border_index(zi, d, policy);
+        const float* p = in + (sz < 0 ? 0 : (size_t)sz * slice);
+#pragma unroll
+        for (int l = 0; l < LOADS; l++)
+            next[l] = src[l] >= 0 && sz >= 0 ? __ldg(&p[src[l]]) : cval;
+    }
+
+    __device__ __forceinline__ void store(float* tile, int tid) const
+    {
+#pragma unroll
+        for (int l = 0; l < LOADS; l++)
+            if (src[l] != -2) tile[tid + l * VOL_BX * VOL_BY] = next[l];
+    }
+};
+
 // ---- naive and constant: one thread per voxel (grid z strides over the slices) -----------
 template <bool CONST_MASK>
 __device__ __forceinline__ void vol_direct(const float* __restrict__ in, float* __restrict__ out,
@@ -190,41 +231,20 @@ __device__ __forceinline__ void vol_fast_cube(const float* __restrict__ in, floa
     const int x0 = blockIdx.x * VOL_BX, y0 = blockIdx.y * VOL_BY, z0 = blockIdx.z * VOL_FAST_ZCH;
     const int z1 = min(z0 + VOL_FAST_ZCH, d);
     const size_t slice = (size_t)w * h;
-    // The slab elements this thread loads: offset in a slice, -1 a constant ghost cell, -2 none.
-    int src[LOADS];
-#pragma unroll
-    for (int l = 0; l < LOADS; l++) {
-        const int e = tid + l * THREADS;
-        if (e < TN) {
-            const int sx = convolab_border_index(x0 - R + e % TW, w, policy);
-            const int sy = convolab_border_index(y0 - R + e / TW, h, policy);
-            src[l] = (sx < 0 || sy < 0) ? -1 : sy * w + sx;
-        } else {
-            src[l] = -2;
-        }
-    }
-    float next[LOADS];
-    auto fetch = [&](int zi) {
-        const int sz = convolab_border_index(zi, d, policy);
-        const float* p = in + (sz < 0 ? 0 : (size_t)sz * slice);
-#pragma unroll
-        for (int l = 0; l < LOADS; l++)
-            next[l] = src[l] >= 0 && sz >= 0 ? __ldg(&p[src[l]]) : cval;
-    };
+    VolSlabLoads<LOADS> slab;
+    slab.init(tid, x0 - R, y0 - R, TW, TN, w, h, policy);
     float acc[M];
 #pragma unroll
     for (int m = 0; m < M; m++) acc[m] = 0.0f;
     const int steps = (z1 - z0) + M - 1;
     const int x = x0 + tx, y = y0 + ty;
     const bool mine = x < w && y < h;
-    fetch(z0 - R);
+    slab.fetch(in, z0 - R, d, slice, policy, cval);
     for (int s = 0; s < steps; s++) {
         float* t = tile[s & 1];
-#pragma unroll
-        for (int l = 0; l < LOADS; l++)
-            if (src[l] != -2) t[tid + l * THREADS] = next[l];
+        slab.store(t, tid);
         __syncthreads();
-        if (s + 1 < steps) fetch(z0 - R + s + 1);
+        if (s + 1 < steps) slab.fetch(in, z0 - R + s + 1, d, slice, policy, cval);
         const float* tt = t + ty * TW + tx;
 #pragma unroll
         for (int j = 0; j < M; j++) {
@@ -328,34 +348,13 @@ extern "C" __global__ void __launch_bounds__(VOL_BX * VOL_BY) convolab_vol_fast_
     const float* cx = c_vol_line;
     const float* cy = c_vol_line + CONVOLAB_MAX_1D;
     const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
-    // slab elements tid + l*THREADS: offset in a slice, -1 a constant ghost cell, -2 none
-    int src[VOL_SEP_LOADS];
-#pragma unroll
-    for (int l = 0; l < VOL_SEP_LOADS; l++) {
-        const int e = tid + l * THREADS;
-        if (e < tn) {
-            const int sx = convolab_border_index(x0 - rx + e % tw, w, policy);
-            const int sy = convolab_border_index(y0 - ry + e / tw, h, policy);
-            src[l] = (sx < 0 || sy < 0) ? -1 : sy * w + sx;
-        } else {
-            src[l] = -2;
-        }
-    }
-    float next[VOL_SEP_LOADS];
-    auto fetch = [&](int zi) {
-        const int sz = convolab_border_index(zi, d, policy);
-        const float* p = in + (sz < 0 ? 0 : (size_t)sz * slice);
-#pragma unroll
-        for (int l = 0; l < VOL_SEP_LOADS; l++)
-            next[l] = src[l] >= 0 && sz >= 0 ? __ldg(&p[src[l]]) : cval;
-    };
+    VolSlabLoads<VOL_SEP_LOADS> loads;
+    loads.init(tid, x0 - rx, y0 - ry, tw, tn, w, h, policy);
     const int steps = (z1 - z0) + md - 1;            // input slices z0-rz .. z1-1+rz
-    fetch(z0 - rz);
+    loads.fetch(in, z0 - rz, d, slice, policy, cval);
     for (int s = 0; s < steps; s++) {
         const int zi = z0 - rz + s;
-#pragma unroll
-        for (int l = 0; l < VOL_SEP_LOADS; l++)
-            if (src[l] != -2) slab[tid + l * THREADS] = next[l];
+        loads.store(slab, tid);
         for (int e = tid + VOL_SEP_LOADS * THREADS; e < tn; e += THREADS) {   // slabs past the registers
             const int sz = convolab_border_index(zi, d, policy);
             const int sx = convolab_border_index(x0 - rx + e % tw, w, policy);
@@ -363,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(VOL_BX * VOL_BY) convolab_vol_fast_
             slab[e] = (sz < 0 || sy < 0 || sx < 0) ? cval : __ldg(&in[sz * slice + (size_t)sy * w + sx]);
         }
         __syncthreads();
-        if (s + 1 < steps) fetch(zi + 1);
+        if (s + 1 < steps) loads.fetch(in, zi + 1, d, slice, policy, cval);
         for (int e = tid; e < VOL_BX * th; e += THREADS) {
             const int ly = e / VOL_BX, lx = e - ly * VOL_BX;
             const float* sr = slab + ly * tw + lx;
