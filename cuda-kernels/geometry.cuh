@@ -117,3 +117,15 @@
 #define HIST_FAST_RUNS 0                // 0: none, 1: runs of equal pixels as weights, 2: and increments apart
 #define HIST_FAST_BLOCKS_PER_SM 0       // fast kernels' blocks a multiprocessor (0: as many as fit)
 #define HIST16_SHARED_BINS 2048         // the most 16-bit bins counted in shared memory (5 * 2048 words: 40 KiB)
+
+// ---- volumes: 3D masks on a stack (volume.cu) ------------------------------------------
+#define VOL_BX 32                       // block of every 3D kernel: x
+#define VOL_BY 8                        // and y
+#define VOL_CONST_MAX 6859              // weights c_vol_mask holds (19x19x19): the module's 64 KiB
+                                        // __constant__ bank also holds the 2D masks (about 32 KiB)
+#define VOL_TILED_BZ 8                  // tiled: the most outputs a thread computes down z
+#define VOL_SHARED_MAX 49152            // tiled: bytes of shared memory a brick may take
+#define VOL_FAST_ZCH 64                 // fast: output slices a block walks down z
+#define VOL_FAST_MAX_R 4                // fast: cubes of radius 1..4 have their own kernel
+#define VOL_FAST_KC 8                   // fast, any size: mask slices a pass (outputs in registers)
+#define VOL_SEP_LOADS 6                 // fast, rank-1: slab elements a thread prefetches into registers

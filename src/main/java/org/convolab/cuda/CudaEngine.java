@@ -164,6 +164,16 @@ public final class CudaEngine implements ConvolutionEngine {
         return Optional.of(new CudaPlaneFilter(this));
     }
 
+    /**
+     * The GPU's own volume filter for stacks filtered with 3D masks ({@link CudaVolumeFilter}): the kernels of
+     * cuda-kernels/volume.cu on this engine's CUDA thread, with the same retry after a fault as {@link #filter}.
+     * The caller closes it before the engine.
+     */
+    @Override
+    public java.util.Optional<org.convolab.core.VolumeFilter> volumeFilter() {
+        return java.util.Optional.of(new CudaVolumeFilter(this));
+    }
+
     /** nvJPEG on this engine's GPU, where the host has the library ({@link CudaJpeg}). */
     @Override
     public Optional<DeviceJpeg> deviceJpeg() {

@@ -159,4 +159,15 @@ final class KernelGeometry {
     /** Every policy above. */
     static final List<KernelPolicy> POLICIES = List.of(FAST_VEC, FAST_VEC_R3, FAST_STREAM, FAST_TILE, FAST_ANY, FASTSEP_SMALL,
             FASTSEP_LARGE, ARGB_REGISTER, ARGB_SHARED, ARGB_SHARED_MAP, ARGB_SHARED_WIDE);
+
+    // ---- volumes (3D masks on a stack)
+    static final int VOL_BX = 32;
+    static final int VOL_BY = 8;
+    static final int VOL_CONST_MAX = 6859;
+    static final int VOL_TILED_BZ = 8;
+    static final int VOL_SHARED_MAX = 49152;
+    static final int VOL_FAST_ZCH = 64;
+    static final int VOL_FAST_MAX_R = 4;
+    static final int VOL_FAST_KC = 8;
+    static final int VOL_SEP_LOADS = 6;
 }

@@ -61,6 +61,7 @@ class FatbinKernelsTest {
         }
         used.addAll(KernelTable.FFT_PASSES);
         used.addAll(CudaSampleFilter.KERNELS);
+        used.addAll(VolumeKernels.names());
         used.removeIf(k -> k.startsWith("cufft "));
         for (HistogramStrategy h : HistogramStrategy.values()) {
             used.add(HistogramKernels.kernel(h, 8));

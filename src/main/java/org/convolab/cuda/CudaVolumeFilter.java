@@ -1,0 +1,236 @@
+package org.convolab.cuda;
+
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuMemcpyDtoH;
+import static jcuda.driver.JCudaDriver.cuMemcpyHtoD;
+import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
+
+import java.util.List;
+import java.util.Locale;
+import jcuda.CudaException;
+import jcuda.Pointer;
+import jcuda.driver.CUevent;
+import org.convolab.core.BorderPolicy;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask3D;
+import org.convolab.core.VolumeFilter;
+import org.convolab.core.VolumeStrategy;
+
+/**
+ * The CUDA engine's {@link VolumeFilter}: the volume goes up as floats, the kernels of cuda-kernels/volume.cu
+ * that {@link VolumePlanner} picks for the strategy run over it (ghost cells along x, y and z from border.cuh),
+ * and the raw sums come back. All work runs on the engine's CUDA thread with the engine's retry after a fault
+ * ({@link CudaEngine#onGpu}); a CUDA error names the strategy, the volume and the launches with their geometry.
+ * The device buffers stay while volumes of at most their size come and the context lives; {@link #close} frees
+ * them.
+ */
+public final class CudaVolumeFilter implements VolumeFilter {
+
+    private final CudaEngine engine;
+    private final VolumeFft fft = new VolumeFft();
+    /** The device buffers of the last volume; the CUDA thread's. */
+    private Buffers buffers;
+
+    CudaVolumeFilter(CudaEngine engine) {
+        this.engine = engine;
+    }
+
+    /** Kernel times of {@link #time}: the plan (with its launches) and one time a run, in milliseconds. */
+    public record KernelTimes(LaunchPlan plan, double[] ms) {
+    }
+
+    @Override
+    public LaunchPlan correlate(float[] voxels, int width, int height, int depth, Mask3D mask, BorderPolicy border,
+                                VolumeStrategy strategy, float[] sums) {
+        check(voxels, width, height, depth, sums);
+        LaunchPlan plan = VolumePlanner.plan(strategy, mask);
+        return engine.onGpu(() -> run(voxels, width, height, depth, mask, border, plan, sums, 0).plan());
+    }
+
+    /**
+     * Times the strategy's kernels on the device, without the transfers: the volume goes up once, one filter
+     * warms up (plans, mask spectrum), then each of {@code runs} filters is timed between two CUDA events.
+     * For the benchmarks ({@link VolumeBench}); the sums are not downloaded. Runs stop once three are done and
+     * they took {@value #TIMING_BUDGET_MS} ms in all.
+     */
+    public KernelTimes time(float[] voxels, int width, int height, int depth, Mask3D mask, BorderPolicy border,
+                            VolumeStrategy strategy, int runs) {
+        check(voxels, width, height, depth, null);
+        LaunchPlan plan = VolumePlanner.plan(strategy, mask);
+        return engine.onGpu(() -> run(voxels, width, height, depth, mask, border, plan, null, Math.max(1, runs)));
+    }
+
+    private static void check(float[] voxels, int w, int h, int d, float[] sums) {
+        long n = (long) w * h * d;
+        if (w < 1 || h < 1 || d < 1 || voxels.length != n || (sums != null && sums.length < n)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "a %dx%dx%d volume needs %d voxels and room for as many sums (got %d voxels, %s sums)", w, h, d, n,
+                    voxels.length, sums == null ? "no" : String.valueOf(sums.length)));
+        }
+    }
+
+    /** One attempt on the CUDA thread: upload, prepare, launch (and time {@code runs} more), download into sums. */
+    private KernelTimes run(float[] voxels, int w, int h, int d, Mask3D mask, BorderPolicy border, LaunchPlan plan,
+                            float[] sums, int runs) {
+        engine.beforeGpuWork();
+        CudaSession session = engine.session();
+        CudaModule module = session.module();
+        VolumeStrategy s = VolumeStrategy.valueOf(plan.runs().name());
+        long n = (long) w * h * d;
+        Buffers b = buffersFor(module, n, s == VolumeStrategy.SEPARABLE, mask, w + "x" + h + "x" + d);
+        VolumeRun r = new VolumeRun(module, session.stream(), b.in.ptr(), b.out.ptr(), b.scratch == null ? null : b.scratch.ptr(),
+                b.mask.ptr(), w, h, d, mask, border.code(), border.constant());
+        List<String> launches = List.of();
+        double[] ms = new double[runs];
+        try {
+            cuMemcpyHtoD(b.in.ptr(), Pointer.to(voxels), 4L * n);
+            cuMemcpyHtoD(b.mask.ptr(), Pointer.to(mask.weights()), 4L * mask.width() * mask.height() * mask.depth());
+            if (s == VolumeStrategy.FFT) {
+                fft.prepare(r, engine);
+            } else {
+                VolumeKernels.prepare(s, r);
+            }
+            module.startLaunchLog();
+            try {
+                launch(s, r);
+            } finally {
+                launches = module.takeLaunchLog();
+            }
+            cuStreamSynchronize(r.stream());
+            if (sums != null) {
+                cuMemcpyDtoH(Pointer.to(sums), b.out.ptr(), 4L * n);
+            }
+            if (runs > 0) {
+                ms = java.util.Arrays.copyOf(ms, timeRuns(s, r, ms));
+            }
+        } catch (CudaException e) {
+            throw new CudaFault("CUDA error while filtering " + r.describe() + " with the 3D strategy " + s.cliName()
+                    + (launches.isEmpty() ? "" : " (" + String.join(", ", launches) + ")") + ": " + e.getMessage(), e);
+        }
+        return new KernelTimes(plan.withLaunches(launches), ms);
+    }
+
+    private void launch(VolumeStrategy s, VolumeRun r) {
+        if (s == VolumeStrategy.FFT) {
+            fft.launch(r);
+        } else {
+            VolumeKernels.launch(s, r);
+        }
+    }
+
+    /** Runs past this many milliseconds in all stop the timing once three are done (naive on large masks). */
+    static final double TIMING_BUDGET_MS = 3000;
+
+    /** Each run's kernels between two events of their own, into ms; returns how many ran (see TIMING_BUDGET_MS). */
+    private int timeRuns(VolumeStrategy s, VolumeRun r, double[] ms) {
+        CUevent start = new CUevent();
+        CUevent stop = new CUevent();
+        cuEventCreate(start, 0);
+        cuEventCreate(stop, 0);
+        try {
+            float[] t = {0};
+            double total = 0;
+            for (int i = 0; i < ms.length; i++) {
+                cuEventRecord(start, r.stream());
+                launch(s, r);
+                cuEventRecord(stop, r.stream());
+                cuStreamSynchronize(r.stream());
+                cuEventElapsedTime(t, start, stop);
+                ms[i] = t[0];
+                total += t[0];
+                if (i >= 2 && total > TIMING_BUDGET_MS) {
+                    return i + 1;
+                }
+            }
+            return ms.length;
+        } finally {
+            cuEventDestroy(start);
+            cuEventDestroy(stop);
+        }
+    }
+
+    /** Buffers for n voxels (and a scratch volume when asked, and the mask's weights): the last ones when they do. */
+    private Buffers buffersFor(CudaModule module, long n, boolean scratch, Mask3D mask, String size) {
+        long weights = (long) mask.width() * mask.height() * mask.depth();
+        if (buffers != null && buffers.module != module) {
+            buffers = null; // the context they were made in is gone, and took them with it
+        }
+        if (buffers != null && buffers.voxels >= n && (!scratch || buffers.scratch != null) && buffers.weights >= weights) {
+            return buffers;
+        }
+        freeBuffers();
+        engine.makeRoomFor(4 * ((scratch ? 3 : 2) * n + weights), "a " + size + " volume");
+        buffers = new Buffers(module, n, scratch, weights);
+        return buffers;
+    }
+
+    /** Frees the buffers and fft plans when they belong to the current context; on the CUDA thread. */
+    private void freeBuffers() {
+        Buffers b = buffers;
+        buffers = null;
+        if (b != null && b.module == engine.session().module()) {
+            b.close();
+        }
+    }
+
+    /** Frees the device buffers and cuFFT plans (nothing to do once the engine is closed: its context took them). */
+    @Override
+    public void close() {
+        engine.onThreadWhileOpen(() -> {
+            try {
+                freeBuffers();
+                fft.release(engine.session().module());
+            } catch (CudaException e) {
+                // a broken context frees everything at its teardown
+            }
+        });
+    }
+
+    /** Input, output, scratch (separable's middle pass; null when not needed) and the mask's weights. */
+    private static final class Buffers implements AutoCloseable {
+        final CudaModule module;
+        final long voxels;
+        final long weights;
+        final DeviceBuffer in;
+        final DeviceBuffer out;
+        final DeviceBuffer scratch;
+        final DeviceBuffer mask;
+
+        Buffers(CudaModule module, long voxels, boolean withScratch, long weights) {
+            this.module = module;
+            this.voxels = voxels;
+            this.weights = weights;
+            DeviceBuffer[] made = new DeviceBuffer[4];
+            try {
+                made[0] = new DeviceBuffer(4 * voxels);
+                made[1] = new DeviceBuffer(4 * voxels);
+                made[2] = new DeviceBuffer(4 * weights);
+                made[3] = withScratch ? new DeviceBuffer(4 * voxels) : null;
+            } catch (RuntimeException e) {
+                for (DeviceBuffer m : made) {
+                    if (m != null) {
+                        m.close();
+                    }
+                }
+                throw e;
+            }
+            in = made[0];
+            out = made[1];
+            mask = made[2];
+            scratch = made[3];
+        }
+
+        @Override
+        public void close() {
+            in.close();
+            out.close();
+            mask.close();
+            if (scratch != null) {
+                scratch.close();
+            }
+        }
+    }
+}

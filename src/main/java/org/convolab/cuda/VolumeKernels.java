@@ -1,0 +1,171 @@
+package org.convolab.cuda;
+
+import static org.convolab.cuda.KernelLaunch.ceilDiv;
+
+import org.convolab.core.ConvolabException;
+import org.convolab.core.Mask3D;
+import org.convolab.core.SeparableMask3D;
+import org.convolab.core.VolumeStrategy;
+
+/**
+ * The launches of the direct 3D strategies (cuda-kernels/volume.cu): naive, constant, tiled, separable and
+ * fast. {@link #prepare} puts the weights where the strategy's kernels read them (global memory is the
+ * caller's upload; {@code __constant__} here), {@link #launch} queues the kernels on the stream. Blocks are
+ * {@code VOL_BX x VOL_BY}; kernels that give each thread a whole column of outputs take grid z as a stride
+ * over the slices (at most 65535).
+ */
+final class VolumeKernels {
+
+    /** Every kernel of cuda-kernels/volume.cu that the 3D strategies launch (FatbinKernelsTest holds the fatbin to it). */
+    static java.util.List<String> names() {
+        java.util.List<String> n = new java.util.ArrayList<>(java.util.List.of("convolab_vol_naive", "convolab_vol_constant",
+                "convolab_vol_tiled", "convolab_vol_line", "convolab_vol_fast_sep", "convolab_vol_fast_any",
+                "convolab_vol_fft_pad", "convolab_vol_fft_place", "convolab_vol_fft_crop"));
+        for (int r = 1; r <= KernelGeometry.VOL_FAST_MAX_R; r++) {
+            n.add("convolab_vol_fast_r" + r);
+        }
+        return n;
+    }
+
+    private static final int MAX_GRID_Z = 65535;
+
+    private VolumeKernels() {
+    }
+
+    /** Weights into the {@code __constant__} arrays the strategy reads (a synchronous copy); nothing for the others. */
+    static void prepare(VolumeStrategy s, VolumeRun r) {
+        Mask3D m = r.mask();
+        if (s == VolumeStrategy.CONSTANT || (s == VolumeStrategy.FAST && fastKind(m) == FastKind.CUBE)) {
+            r.module().setConstant("c_vol_mask", m.weights());
+        } else if (s == VolumeStrategy.SEPARABLE || (s == VolumeStrategy.FAST && fastKind(m) == FastKind.RANK1)) {
+            SeparableMask3D f = factors(m);
+            float[] lines = new float[3 * KernelGeometry.CONVOLAB_MAX_1D];
+            System.arraycopy(f.x(), 0, lines, 0, m.width());
+            System.arraycopy(f.y(), 0, lines, KernelGeometry.CONVOLAB_MAX_1D, m.height());
+            System.arraycopy(f.z(), 0, lines, 2 * KernelGeometry.CONVOLAB_MAX_1D, m.depth());
+            r.module().setConstant("c_vol_line", lines);
+        }
+    }
+
+    /** Queues the strategy's kernels; the sums end in {@code r.out()}. */
+    static void launch(VolumeStrategy s, VolumeRun r) {
+        switch (s) {
+            case NAIVE -> perVoxel(new KernelLaunch("convolab_vol_naive"), r).ptr(r.in()).ptr(r.out()).ptr(r.maskWeights())
+                    .i(r.width()).i(r.height()).i(r.depth()).i(r.mask().width()).i(r.mask().height()).i(r.mask().depth())
+                    .i(r.policy()).f(r.constant()).run(r.module(), r.stream());
+            case CONSTANT -> perVoxel(new KernelLaunch("convolab_vol_constant"), r).ptr(r.in()).ptr(r.out())
+                    .i(r.width()).i(r.height()).i(r.depth()).i(r.mask().width()).i(r.mask().height()).i(r.mask().depth())
+                    .i(r.policy()).f(r.constant()).run(r.module(), r.stream());
+            case TILED -> tiled(r);
+            case SEPARABLE -> separable(r);
+            case FAST -> fast(r);
+            default -> throw new IllegalArgumentException(s + " has no direct kernels");
+        }
+    }
+
+    /** Grid and block of a one-thread-per-voxel kernel (grid z strides over the slices). */
+    private static KernelLaunch perVoxel(KernelLaunch k, VolumeRun r) {
+        return k.grid(ceilDiv(r.width(), KernelGeometry.VOL_BX), ceilDiv(r.height(), KernelGeometry.VOL_BY),
+                Math.min(r.depth(), MAX_GRID_Z)).block(KernelGeometry.VOL_BX, KernelGeometry.VOL_BY);
+    }
+
+    /**
+     * Outputs a thread computes down z (bz) and mask slices a brick load serves (kc) for tiled: a brick of
+     * {@code bz + kc - 1} slices of {@code (VOL_BX+mw-1) x (VOL_BY+mh-1)} floats fits VOL_SHARED_MAX; as many
+     * mask slices as fit once bz outputs (up to VOL_TILED_BZ) have their share.
+     */
+    static int[] tiledShape(Mask3D m) {
+        int slice = 4 * (KernelGeometry.VOL_BX + m.width() - 1) * (KernelGeometry.VOL_BY + m.height() - 1);
+        int slices = Math.max(1, KernelGeometry.VOL_SHARED_MAX / slice);
+        int bz = Math.max(1, Math.min(KernelGeometry.VOL_TILED_BZ, slices - m.depth() + 1));
+        int kc = Math.max(1, Math.min(m.depth(), slices - bz + 1));
+        return new int[] {bz, kc, (bz + kc - 1) * slice};
+    }
+
+    private static void tiled(VolumeRun r) {
+        Mask3D m = r.mask();
+        int[] shape = tiledShape(m);
+        new KernelLaunch("convolab_vol_tiled").grid(ceilDiv(r.width(), KernelGeometry.VOL_BX),
+                        ceilDiv(r.height(), KernelGeometry.VOL_BY), gridZ(ceilDiv(r.depth(), shape[0]), r))
+                .block(KernelGeometry.VOL_BX, KernelGeometry.VOL_BY).sharedBytes(shape[2])
+                .ptr(r.in()).ptr(r.out()).ptr(r.maskWeights()).i(r.width()).i(r.height()).i(r.depth())
+                .i(m.width()).i(m.height()).i(m.depth()).i(shape[0]).i(shape[1]).i(r.policy()).f(r.constant())
+                .run(r.module(), r.stream());
+    }
+
+    /** x: in to out, y: out to scratch, z: scratch to out; the constant ghost value scaled by the earlier passes' sums. */
+    private static void separable(VolumeRun r) {
+        Mask3D m = r.mask();
+        SeparableMask3D f = factors(m);
+        float cx = r.constant();
+        float cy = (float) (cx * SeparableMask3D.sum(f.x()));
+        float cz = (float) (cx * SeparableMask3D.sum(f.x()) * SeparableMask3D.sum(f.y()));
+        line(r, r.in(), r.out(), 0, m.width(), cx);
+        line(r, r.out(), r.scratch(), 1, m.height(), cy);
+        line(r, r.scratch(), r.out(), 2, m.depth(), cz);
+    }
+
+    private static void line(VolumeRun r, jcuda.driver.CUdeviceptr in, jcuda.driver.CUdeviceptr out, int axis, int n, float ghost) {
+        perVoxel(new KernelLaunch("convolab_vol_line"), r).ptr(in).ptr(out).i(r.width()).i(r.height()).i(r.depth())
+                .i(axis).i(n).i(r.policy()).f(ghost).run(r.module(), r.stream());
+    }
+
+    /** Which fast kernel a mask takes. */
+    enum FastKind { RANK1, CUBE, ANY }
+
+    static FastKind fastKind(Mask3D m) {
+        if (SeparableMask3D.of(m).isPresent()) {
+            return FastKind.RANK1;
+        }
+        return VolumePlanner.cubeRadius(m) > 0 ? FastKind.CUBE : FastKind.ANY;
+    }
+
+    /** Dynamic shared memory of convolab_vol_fast_sep: slab, x-pass rows and the z ring. */
+    static int fastSepShared(Mask3D m) {
+        int th = KernelGeometry.VOL_BY + m.height() - 1;
+        int tw = KernelGeometry.VOL_BX + m.width() - 1;
+        return 4 * (tw * th + KernelGeometry.VOL_BX * th + m.depth() * KernelGeometry.VOL_BX * KernelGeometry.VOL_BY);
+    }
+
+    /** Dynamic shared memory of convolab_vol_fast_any: two slabs. */
+    static int fastAnyShared(Mask3D m) {
+        return 2 * 4 * (KernelGeometry.VOL_BX + m.width() - 1) * (KernelGeometry.VOL_BY + m.height() - 1);
+    }
+
+    private static void fast(VolumeRun r) {
+        Mask3D m = r.mask();
+        int gx = ceilDiv(r.width(), KernelGeometry.VOL_BX);
+        int gy = ceilDiv(r.height(), KernelGeometry.VOL_BY);
+        int gz = gridZ(ceilDiv(r.depth(), KernelGeometry.VOL_FAST_ZCH), r);
+        switch (fastKind(m)) {
+            case RANK1 -> new KernelLaunch("convolab_vol_fast_sep").grid(gx, gy, gz).block(KernelGeometry.VOL_BX, KernelGeometry.VOL_BY)
+                    .sharedBytes(fastSepShared(m)).ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth())
+                    .i(m.width()).i(m.height()).i(m.depth()).i(r.policy()).f(r.constant()).run(r.module(), r.stream());
+            case CUBE -> new KernelLaunch("convolab_vol_fast_r" + VolumePlanner.cubeRadius(m)).grid(gx, gy, gz)
+                    .block(KernelGeometry.VOL_BX, KernelGeometry.VOL_BY).ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height())
+                    .i(r.depth()).i(r.policy()).f(r.constant()).run(r.module(), r.stream());
+            case ANY -> {
+                for (int k0 = 0; k0 < m.depth(); k0 += KernelGeometry.VOL_FAST_KC) {
+                    int kc = Math.min(KernelGeometry.VOL_FAST_KC, m.depth() - k0);
+                    new KernelLaunch("convolab_vol_fast_any").grid(gx, gy, gz).block(KernelGeometry.VOL_BX, KernelGeometry.VOL_BY)
+                            .sharedBytes(fastAnyShared(m)).ptr(r.in()).ptr(r.out()).ptr(r.maskWeights()).i(r.width())
+                            .i(r.height()).i(r.depth()).i(m.width()).i(m.height()).i(m.depth()).i(k0).i(kc).i(k0 == 0 ? 0 : 1)
+                            .i(r.policy()).f(r.constant()).run(r.module(), r.stream());
+                }
+            }
+        }
+    }
+
+    private static int gridZ(int blocks, VolumeRun r) {
+        if (blocks > MAX_GRID_Z) {
+            throw new ConvolabException(r.describe() + " has too many slices for one launch (" + blocks
+                    + " blocks down z, at most " + MAX_GRID_Z + ")");
+        }
+        return blocks;
+    }
+
+    private static SeparableMask3D factors(Mask3D m) {
+        return SeparableMask3D.of(m).orElseThrow(() -> new ConvolabException(
+                "3D strategy separable needs a rank-1 mask (a product of three 1D masks); this " + m + " is not"));
+    }
+}

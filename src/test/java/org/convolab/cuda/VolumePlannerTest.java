@@ -1,0 +1,85 @@
+package org.convolab.cuda;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Random;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask3D;
+import org.convolab.core.VolumeStrategy;
+import org.junit.jupiter.api.Test;
+
+/** What the GPU's 3D planner runs for a mask, and what it refuses (no GPU needed). */
+class VolumePlannerTest {
+
+    private final Random rnd = new Random(5);
+
+    @Test
+    void fastTakesTheCompiledCubesTheFusedRankOnePassAndChunksOtherwise() {
+        assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.random(3, 3, 3, rnd)).kernels())
+                .containsExactly("convolab_vol_fast_r1");
+        assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.random(9, 9, 9, rnd)).kernels())
+                .containsExactly("convolab_vol_fast_r4");
+        assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.rankOne(9, 9, 9, rnd)).kernels())
+                .containsExactly("convolab_vol_fast_sep");
+        assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.random(3, 5, 17, rnd)).kernels())
+                .containsExactly("convolab_vol_fast_any (mask slices 1..8)", "convolab_vol_fast_any (mask slices 9..16)",
+                        "convolab_vol_fast_any (mask slices 17..17)");
+    }
+
+    @Test
+    void directStrategiesRefuseMasksPast63AndSeparableRefusesOthersThanRankOne() {
+        Mask3D wide = CudaVolumeFilterGpuTest.random(65, 1, 1, rnd);
+        for (VolumeStrategy s : new VolumeStrategy[] {VolumeStrategy.NAIVE, VolumeStrategy.CONSTANT, VolumeStrategy.TILED,
+                VolumeStrategy.SEPARABLE, VolumeStrategy.FAST}) {
+            assertThatThrownBy(() -> VolumePlanner.plan(s, wide)).isInstanceOf(ConvolabException.class)
+                    .hasMessageContaining("up to 63 in each dimension").hasMessageContaining("fft");
+        }
+        assertThatThrownBy(() -> VolumePlanner.plan(VolumeStrategy.SEPARABLE, CudaVolumeFilterGpuTest.random(3, 3, 3, rnd)))
+                .hasMessageContaining("rank-1");
+        assertThat(VolumePlanner.plan(VolumeStrategy.SEPARABLE, CudaVolumeFilterGpuTest.rankOne(3, 5, 7, rnd)).passes()).isEqualTo(3);
+        assertThat(VolumePlanner.plan(VolumeStrategy.AUTO, wide).runs().name()).isEqualTo("FFT");
+    }
+
+    @Test
+    void constantHoldsUpTo19Cubed() {
+        assertThat(VolumePlanner.plan(VolumeStrategy.CONSTANT, CudaVolumeFilterGpuTest.random(19, 19, 19, rnd)).kernels())
+                .containsExactly("convolab_vol_constant");
+        assertThatThrownBy(() -> VolumePlanner.plan(VolumeStrategy.CONSTANT, CudaVolumeFilterGpuTest.random(21, 19, 19, rnd)))
+                .hasMessageContaining("6859 weights").hasMessageContaining("7581");
+    }
+
+    @Test
+    void autoSaysWhatItChoseAndWhy() {
+        LaunchPlan rank1 = VolumePlanner.plan(VolumeStrategy.AUTO, CudaVolumeFilterGpuTest.rankOne(15, 15, 15, rnd));
+        assertThat(rank1.runs().name()).isEqualTo("FAST");
+        assertThat(rank1.reason()).contains("rank-1");
+        LaunchPlan cube = VolumePlanner.plan(VolumeStrategy.AUTO, CudaVolumeFilterGpuTest.random(7, 7, 7, rnd));
+        assertThat(cube.kernels()).containsExactly("convolab_vol_fast_r3");
+        LaunchPlan big = VolumePlanner.plan(VolumeStrategy.AUTO, CudaVolumeFilterGpuTest.random(15, 15, 15, rnd));
+        assertThat(big.runs().name()).isEqualTo(CuFft.problem() == null ? "FFT" : "FAST");
+        assertThat(big.reason()).contains("3375 taps");
+    }
+
+    @Test
+    void tiledBricksFitSharedMemoryForEveryMaskSize() {
+        for (int n = 1; n <= 63; n += 2) {
+            for (int d : new int[] {1, 3, n, 63}) {
+                Mask3D m = Mask3D.of(n, n, d, new float[n * n * d]);
+                int[] shape = VolumeKernels.tiledShape(m);
+                assertThat(shape[2]).as(m.toString()).isLessThanOrEqualTo(KernelGeometry.VOL_SHARED_MAX);
+                assertThat(shape[0]).as(m.toString()).isBetween(1, KernelGeometry.VOL_TILED_BZ);
+                assertThat(shape[1]).as(m.toString()).isBetween(1, d);
+            }
+        }
+        assertThat(VolumeKernels.tiledShape(Mask3D.of(3, 3, 3, new float[27]))).containsExactly(8, 3, 10 * 34 * 10 * 4);
+    }
+
+    @Test
+    void fastSharedMemoryStaysWithinWhatAnH100Gives() {
+        Mask3D largest = Mask3D.of(63, 63, 63, new float[63 * 63 * 63]);
+        assertThat(VolumeKernels.fastSepShared(largest)).isLessThanOrEqualTo(227 * 1024);
+        assertThat(VolumeKernels.fastAnyShared(largest)).isLessThanOrEqualTo(227 * 1024);
+    }
+}
