@@ -20,6 +20,8 @@ public enum Strategy {
     SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
     FAST("fast", "2D, all channels in one launch, compile-time radius, outputs slide down a register window", false),
     FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch", true),
+    TENSOR("tensor", "2D on the tensor cores: each mask row a banded (Toeplitz) matrix product, FP16 inputs and weights "
+            + "split into two halves, FP32 sums; any mask up to 63x63", false),
     FFT("fft", "FFT correlation: pad with the ghost cells, transform, multiply by the mask's spectrum, transform back; "
             + "its time hardly grows with the mask", false),
     AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, "
@@ -55,6 +57,12 @@ public enum Strategy {
                     + "costs 256 loads. Past 25x25 (fewer than 64 computing threads) the GPU runs tiled-out instead.";
             case FAST -> "Masks above 31x31 and rectangular ones run a kernel with the mask size known only at run "
                     + "time: it keeps the weights in shared memory and computes 4x8 outputs a thread.";
+            case TENSOR -> "Taps as matrix products: for 16 output rows and 16 columns, mask row j adds (the input rows shifted "
+                    + "down by j) x (a 16-column band of row j's weights), a 16x16x16 multiply-add on the tensor cores. The band "
+                    + "holds zeros around the taps, so the tensor cores do about 32 x ceil((15 + M) / 16) multiply-adds a row "
+                    + "where the taps are M (two, for a weight split into high and low FP16 halves), 2 to 9 times the taps; "
+                    + "they run 15 to 30 times the FP32 rate, so from radius 3 or so the FP32 floor no longer binds: "
+                    + "what limits it is feeding the tensor cores from shared memory (an input tile read once per mask row).";
             case FFT -> "Its cost is the transforms, about the same for a 3x3 and a 63x63 mask, so it wins for large "
                     + "masks that are not separable and loses for small ones.";
             default -> "";

@@ -132,6 +132,7 @@ final class CudaPlanner {
             case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
             case FAST -> List.of(FastLauncher.kernelName(mask));
             case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + mask.radiusX());
+            case TENSOR -> TensorLauncher.kernels(mask);
             case FFT -> FFT_PASSES;
             case AUTO -> throw new IllegalArgumentException("auto has no kernels of its own");
         };
