@@ -16,7 +16,9 @@
 // Each weight, scaled by a power of two S (max |w| S in [2^13, 2^14): no subnormal halves for the
 // large weights), is split into hi = half(wS) and lo = half(wS - hi): hi + lo holds about 22 bits of
 // wS, and two MMAs (A x hi, A x lo) into one accumulator give the sum with FP32 accumulation; the
-// result is multiplied by 1/S (exact). SPLIT also splits the inputs (float planes, 16-bit samples, a
+// result is multiplied by 1/S (exact). Where hi alone keeps every 8-bit output within half a level
+// (|w - hi / S| <= 2^-11 |w|, so a sum moves by at most 255 sum|w| 2^-11 before the divisor: sum|w| / |divisor|
+// <= 4 does it, every normalised mask of non-negative weights), the _hi kernels skip the lo MMA. SPLIT also splits the inputs (float planes, 16-bit samples, a
 // constant border value that is not a half): x s = xh + xl, three MMAs (xh hi, xh lo, xl hi), where s =
 // 2^-8 keeps samples up to 2^23 finite in FP16 (16-bit samples are then exact: 11 + 5 bits).
 //
@@ -159,7 +161,7 @@ __device__ __forceinline__ void tensor_load_tile(__half* hi, __half* lo, const S
 
 // The sums of one source over the block's tile: acc[n block][n half][4] of this warp (16 rows x 64
 // columns), times the scale the caller removes. Mask rows in passes of TENSOR_ROWS.
-template <int D, bool SPLIT, class Src>
+template <int D, bool SPLIT, bool LO, class Src>
 __device__ __forceinline__ void tensor_sums(float (&acc)[4][2][4], __half* tile, const Src& src, const uint2* __restrict__ frags,
                                             int w, int h, int mw, int mh, int policy, float cval, float scale)
 {
@@ -191,7 +193,7 @@ __device__ __forceinline__ void tensor_sums(float (&acc)[4][2][4], __half* tile,
 #pragma unroll
                 for (int nh = 0; nh < 2; ++nh) {
                     bh[d][nh] = __ldg(f + ((d * 2 + nh) * 2) * 32);
-                    bl[d][nh] = __ldg(f + ((d * 2 + nh) * 2 + 1) * 32);
+                    if (LO) bl[d][nh] = __ldg(f + ((d * 2 + nh) * 2 + 1) * 32);
                 }
             const __half* arow = tile + (lrow + jj) * PITCH + lcol;
 #pragma unroll
@@ -205,7 +207,7 @@ __device__ __forceinline__ void tensor_sums(float (&acc)[4][2][4], __half* tile,
                     if (d >= 0 && d < D) {
 #pragma unroll
                         for (int nh = 0; nh < 2; ++nh) {
-                            tensor_mma(acc[t][nh], a, bl[d][nh].x, bl[d][nh].y);
+                            if (LO) tensor_mma(acc[t][nh], a, bl[d][nh].x, bl[d][nh].y);
                             if (SPLIT) tensor_mma(acc[t][nh], al, bh[d][nh].x, bh[d][nh].y);
                             tensor_mma(acc[t][nh], a, bh[d][nh].x, bh[d][nh].y);
                         }
@@ -243,7 +245,7 @@ __device__ __forceinline__ void tensor_for_outputs(int w, int h, F&& f)
 // ---- packed 8-bit ARGB ------------------------------------------------------------------------
 // R, G and B in turn (one tile, one set of accumulators), each mapped to a byte as the fused fast
 // kernels map it (pack.cuh) and gathered into one word per pixel; alpha from the input pixel.
-template <int D, bool SPLIT>
+template <int D, bool SPLIT, bool LO>
 __device__ __forceinline__ void tensor_argb_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,
                                                  const uint2* __restrict__ frags, int w, int h, int mw, int mh, int policy,
                                                  float cval, float inv_scale, float divisor, float offset, int abs_first)
@@ -259,11 +261,11 @@ __device__ __forceinline__ void tensor_argb_body(const unsigned int* __restrict_
     for (int c = 0; c < 3; ++c) {
         // channel c: R (byte 2), G (byte 1), B (byte 0)
         if (c == 0) {
-            tensor_sums<D, SPLIT>(acc, tensor_tile, TensorArgbSource<2>{in}, frags, w, h, mw, mh, policy, cval, scale);
+            tensor_sums<D, SPLIT, LO>(acc, tensor_tile, TensorArgbSource<2>{in}, frags, w, h, mw, mh, policy, cval, scale);
         } else if (c == 1) {
-            tensor_sums<D, SPLIT>(acc, tensor_tile, TensorArgbSource<1>{in}, frags, w, h, mw, mh, policy, cval, scale);
+            tensor_sums<D, SPLIT, LO>(acc, tensor_tile, TensorArgbSource<1>{in}, frags, w, h, mw, mh, policy, cval, scale);
         } else {
-            tensor_sums<D, SPLIT>(acc, tensor_tile, TensorArgbSource<0>{in}, frags, w, h, mw, mh, policy, cval, scale);
+            tensor_sums<D, SPLIT, LO>(acc, tensor_tile, TensorArgbSource<0>{in}, frags, w, h, mw, mh, policy, cval, scale);
         }
 #pragma unroll
         for (int t = 0; t < 4; ++t)
@@ -296,7 +298,7 @@ __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in,
 {
     extern __shared__ __align__(16) __half tensor_tile[];
     float acc[4][2][4];
-    tensor_sums<D, true>(acc, tensor_tile, TensorPlaneSource{in}, frags, w, h, mw, mh, policy, cval, TENSOR_SPLIT_SCALE);
+    tensor_sums<D, true, true>(acc, tensor_tile, TensorPlaneSource{in}, frags, w, h, mw, mh, policy, cval, TENSOR_SPLIT_SCALE);
     const float back = inv_scale * 256.0f;
     tensor_for_outputs(w, h, [&](int t, int nh, int half, size_t at, int n, bool pair) {
         const float v0 = acc[t][nh][2 * half] * back, v1 = acc[t][nh][2 * half + 1] * back;
@@ -309,21 +311,21 @@ __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in,
     });
 }
 
-// ---- entry points: convolab_tensor_argb_dD[_split], convolab_tensor_planes_dD ------------------
-// D = ceil((15 + mask width) / 16), 1 to 5; TensorLauncher picks. _split for a constant border
-// value that is not exact in FP16.
+// ---- entry points: convolab_tensor_argb_dD[_split][_hi], convolab_tensor_planes_dD -------------
+// D = ceil((15 + mask width) / 16), 1 to 5; TensorLauncher picks. _split for a constant border value
+// that is not exact in FP16; _hi for masks whose high halves alone keep every 8-bit output within half
+// a level (sum |w| / |divisor| <= 4, or weights that are halves): one MMA a block instead of two.
+#define CONVOLAB_TENSOR_ARGB_KERNEL(NAME, D, SPLIT, LO)                                                   \
+    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
+    NAME(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, \
+         int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
+         int abs_first)                                                                                  \
+    { tensor_argb_body<D, SPLIT, LO>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
 #define CONVOLAB_TENSOR_KERNELS(D)                                                                       \
-    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
-    convolab_tensor_argb_d##D(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,       \
-                              const uint2* __restrict__ frags, int w, int h, int mw, int mh, int policy,  \
-                              float cval, float inv_scale, float divisor, float offset, int abs_first)    \
-    { tensor_argb_body<D, false>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); } \
-    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
-    convolab_tensor_argb_d##D##_split(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, \
-                                      const uint2* __restrict__ frags, int w, int h, int mw, int mh,       \
-                                      int policy, float cval, float inv_scale, float divisor, float offset, \
-                                      int abs_first)                                                       \
-    { tensor_argb_body<D, true>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); } \
+    CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D, D, false, true)                                \
+    CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D##_split, D, true, true)                         \
+    CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D##_hi, D, false, false)                          \
+    CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D##_split_hi, D, true, false)                     \
     extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
     convolab_tensor_planes_d##D(const float* __restrict__ in0, const float* __restrict__ in1,            \
                                 const float* __restrict__ in2, float* __restrict__ out0,                  \

@@ -23,6 +23,8 @@ import org.convolab.core.Mask;
  * (convolab_tensor_argb_dD); float planes (grey and 16-bit images, or the image path with fusing off)
  * take convolab_tensor_planes_dD, which also splits each input into two halves. A block of 8 warps owns
  * 64 output rows x 128 columns ({@value #OH} x {@value #OW}); the mask rows go {@value #ROWS} a pass.
+ * The ARGB kernels drop the low halves where the high ones keep the outputs within half a level
+ * ({@link #highHalvesSuffice}): one MMA instead of two.
  * Needs mma.sync and ldmatrix: compute capability 7.5 or newer.
  */
 final class TensorLauncher implements ChannelLauncher {
@@ -86,10 +88,34 @@ final class TensorLauncher implements ChannelLauncher {
         return a >= 0x1p-14f && a <= 65504f && (Float.floatToIntBits(a) & 0x1fff) == 0;
     }
 
-    /** The ARGB kernel for the spec: _split where the constant border value is not exactly a half. */
+    /**
+     * The ARGB kernel for the spec: _split where the constant border value is not exactly a half, _hi
+     * where the weights' high halves alone keep every output within half a level ({@link #highHalvesSuffice}).
+     */
     static String argbKernel(FilterSpec spec) {
         String name = "convolab_tensor_argb_d" + bandBlocks(spec.mask().width());
-        return exactInHalf(spec.border().constant()) ? name : name + "_split";
+        name = exactInHalf(spec.border().constant()) ? name : name + "_split";
+        return highHalvesSuffice(spec) ? name + "_hi" : name;
+    }
+
+    /**
+     * True where one MMA a block (the weights' high FP16 halves, hi = half(wS)) keeps every 8-bit output
+     * within half a level of the exact sum: the scaled weights are halves already (hi = wS), or the bound
+     * on what rounding them moves a sum of samples up to 255, 255 (2^-11 sum|w| + taps 2^-25 / S), is at
+     * most |divisor| / 2 (sum|w| / |divisor| up to about 4: every normalised mask of non-negative weights).
+     * Half a level, with FP32's own rounding well under the other half, leaves each output within one level.
+     */
+    static boolean highHalvesSuffice(FilterSpec spec) {
+        float[] w = spec.mask().weights();
+        float s = weightScale(w);
+        boolean halves = true;
+        double sumAbs = 0;
+        for (float v : w) {
+            halves &= exactInHalf(v * s);
+            sumAbs += Math.abs(v);
+        }
+        double moved = 255 * (sumAbs * 0x1p-11 + w.length * 0x1p-25 / s);
+        return halves || moved <= Math.abs(spec.divisor()) / 2;
     }
 
     /** The planes kernel for the mask. */
@@ -177,7 +203,7 @@ final class TensorLauncher implements ChannelLauncher {
         }
         FilterSpec spec = ctx.spec();
         String name = argbKernel(spec);
-        boolean split = name.endsWith("_split");
+        boolean split = name.contains("_split");
         new KernelLaunch(name).grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), OH), 1)
                 .block(THREADS, 1).sharedBytes(sharedBytes(ctx.mask(), split))
                 .ptr(in).ptr(out).ptr(fragments.ptr()).i(ctx.width()).i(ctx.height()).i(ctx.mask().width()).i(ctx.mask().height())

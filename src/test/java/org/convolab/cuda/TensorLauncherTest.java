@@ -112,6 +112,40 @@ class TensorLauncherTest {
         }
     }
 
+    /**
+     * Which masks take one MMA a block: normalised non-negative ones (sum|w| = 1) and masks of halves
+     * (integer edge detectors); not mixed signs mapped back by a small divisor. And the bound behind it,
+     * in the double model: over random normalised 63x63 masks and samples, the sums with the high halves
+     * alone stay within half a level of the exact ones.
+     */
+    @Test
+    void highHalvesAloneWhereTheyKeepHalfALevel() {
+        BorderPolicy mirror = BorderPolicy.parse("mirror");
+        Random rnd = new Random(9);
+        assertTrue(TensorLauncher.highHalvesSuffice(FilterSpec.of(org.convolab.engine.Conformance.randomMask(63, 63, rnd), mirror)));
+        assertTrue(TensorLauncher.highHalvesSuffice(TensorGpuTest.integerEdge(15, 15, mirror)));
+        assertTrue(TensorLauncher.highHalvesSuffice(FilterSpec.of(org.convolab.core.MaskPresets.parse("sharpen"), mirror)));
+        assertFalse(TensorLauncher.highHalvesSuffice(TensorGpuTest.mixedSign(7, 7, 1000f, mirror, rnd)));
+        // mixed signs with sum|w| / divisor about 2.5: one MMA, moved by at most 0.31 of a level
+        assertTrue(TensorLauncher.highHalvesSuffice(TensorGpuTest.absOfSum(41, 21, mirror, rnd)));
+        double worst = 0;
+        for (int trial = 0; trial < 50; trial++) {
+            Mask m = org.convolab.engine.Conformance.randomMask(63, 63, rnd);
+            FilterSpec spec = FilterSpec.of(m, mirror);
+            assertTrue(TensorLauncher.highHalvesSuffice(spec));
+            float s = TensorLauncher.weightScale(m.weights());
+            double exact = 0;
+            double hiOnly = 0;
+            for (float v : m.weights()) {
+                int sample = rnd.nextInt(256);
+                exact += (double) v * sample;
+                hiOnly += half((double) v * s) / s * sample;
+            }
+            worst = Math.max(worst, Math.abs(exact - hiOnly));
+        }
+        assertThat(worst).isLessThan(0.5);
+    }
+
     @Test
     void constantBorderValuesThatAreNoHalfTakeTheSplitKernel() {
         assertTrue(TensorLauncher.exactInHalf(0f));
@@ -122,9 +156,13 @@ class TensorLauncherTest {
         assertFalse(TensorLauncher.exactInHalf(2049f));
         assertFalse(TensorLauncher.exactInHalf(1e6f));
         Mask m = Mask.of(3, 3, new float[9]);
-        assertEquals("convolab_tensor_argb_d2", TensorLauncher.argbKernel(FilterSpec.of(m, new ConstantPolicy(77f))));
-        assertEquals("convolab_tensor_argb_d2", TensorLauncher.argbKernel(FilterSpec.of(m, BorderPolicy.parse("mirror"))));
-        assertEquals("convolab_tensor_argb_d2_split", TensorLauncher.argbKernel(FilterSpec.of(m, new ConstantPolicy(12.3f))));
+        assertEquals("convolab_tensor_argb_d2_hi", TensorLauncher.argbKernel(FilterSpec.of(m, new ConstantPolicy(77f))));
+        assertEquals("convolab_tensor_argb_d2_hi", TensorLauncher.argbKernel(FilterSpec.of(m, BorderPolicy.parse("mirror"))));
+        assertEquals("convolab_tensor_argb_d2_split_hi", TensorLauncher.argbKernel(FilterSpec.of(m, new ConstantPolicy(12.3f))));
+        FilterSpec mixed = TensorGpuTest.mixedSign(63, 63, 1000f, BorderPolicy.parse("mirror"), new Random(3));
+        assertEquals("convolab_tensor_argb_d5", TensorLauncher.argbKernel(mixed));
+        assertEquals("convolab_tensor_argb_d5_split", TensorLauncher.argbKernel(
+                new FilterSpec(mixed.mask(), new ConstantPolicy(12.3f), mixed.divisor(), mixed.offset(), false)));
     }
 
     @Test
@@ -172,7 +210,8 @@ class TensorLauncherTest {
         for (int d = 1; d <= TensorLauncher.MAX_BAND_BLOCKS; d++) {
             assertThat(src).contains("CONVOLAB_TENSOR_KERNELS(" + d + ")");
         }
-        assertThat(src).contains("convolab_tensor_argb_d##D(").contains("convolab_tensor_argb_d##D##_split(")
+        assertThat(src).contains("convolab_tensor_argb_d##D,").contains("convolab_tensor_argb_d##D##_split,")
+                .contains("convolab_tensor_argb_d##D##_hi,").contains("convolab_tensor_argb_d##D##_split_hi,")
                 .contains("convolab_tensor_planes_d##D(").contains("void convolab_tensor_weights(");
     }
 
