@@ -159,62 +159,76 @@ __device__ __forceinline__ void tensor_load_tile(__half* hi, __half* lo, const S
     }
 }
 
-// The sums of one source over the block's tile: acc[n block][n half][4] of this warp (16 rows x 64
-// columns), times the scale the caller removes. Mask rows in passes of TENSOR_ROWS.
-template <int D, bool SPLIT, bool LO, class Src>
-__device__ __forceinline__ void tensor_sums(float (&acc)[4][2][4], __half* tile, const Src& src, const uint2* __restrict__ frags,
-                                            int w, int h, int mw, int mh, int policy, float cval, float scale)
+// Zeroes a warp's accumulators.
+__device__ __forceinline__ void tensor_zero(float (&acc)[4][2][4])
 {
-    constexpr int PITCH = TENSOR_PITCH(D);
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const int wy = warp / TENSOR_WX, wx = warp % TENSOR_WX;
-    const int x0 = blockIdx.x * TENSOR_OW, y0 = blockIdx.y * TENSOR_OH;
-    const int rx = mw / 2, ry = mh / 2;
-    const int rows_max = min(mh, TENSOR_ROWS);
-    __half* lo = tile + (TENSOR_OH + rows_max - 1) * PITCH;
 #pragma unroll
     for (int t = 0; t < 4; ++t)
 #pragma unroll
         for (int nh = 0; nh < 2; ++nh)
 #pragma unroll
             for (int e = 0; e < 4; ++e) acc[t][nh][e] = 0.0f;
+}
+
+// Adds mask rows j0 .. j0 + rows - 1 to this warp's accumulators acc[n block][n half][4] (16 rows x 64
+// columns): the tile (and lo with SPLIT) holds image rows from the first one mask row j0 reads.
+template <int D, bool SPLIT, bool LO>
+__device__ __forceinline__ void tensor_pass(float (&acc)[4][2][4], const __half* tile, const __half* lo,
+                                            const uint2* __restrict__ frags, int j0, int rows)
+{
+    constexpr int PITCH = TENSOR_PITCH(D);
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int wy = warp / TENSOR_WX, wx = warp % TENSOR_WX;
     // This lane's ldmatrix row in the warp's A blocks: row lane % 16, columns 8 (lane / 16) ...
     const int lrow = 16 * wy + (lane & 15), lcol = 64 * wx + 8 * (lane >> 4);
+    for (int jj = 0; jj < rows; ++jj) {
+        const uint2* f = frags + (size_t)(j0 + jj) * D * 4 * 32 + lane;
+        uint2 bh[D][2], bl[D][2];
+#pragma unroll
+        for (int d = 0; d < D; ++d)
+#pragma unroll
+            for (int nh = 0; nh < 2; ++nh) {
+                bh[d][nh] = __ldg(f + ((d * 2 + nh) * 2) * 32);
+                if (LO) bl[d][nh] = __ldg(f + ((d * 2 + nh) * 2 + 1) * 32);
+            }
+        const __half* arow = tile + (lrow + jj) * PITCH + lcol;
+#pragma unroll
+        for (int kb = 0; kb < D + 3; ++kb) {
+            unsigned int a[4], al[4];
+            tensor_ldsm_x4(a, arow + 16 * kb);
+            if (SPLIT) tensor_ldsm_x4(al, arow + (lo - tile) + 16 * kb);
+#pragma unroll
+            for (int t = 0; t < 4; ++t) {
+                const int d = kb - t;
+                if (d >= 0 && d < D) {
+#pragma unroll
+                    for (int nh = 0; nh < 2; ++nh) {
+                        if (LO) tensor_mma(acc[t][nh], a, bl[d][nh].x, bl[d][nh].y);
+                        if (SPLIT) tensor_mma(acc[t][nh], al, bh[d][nh].x, bh[d][nh].y);
+                        tensor_mma(acc[t][nh], a, bh[d][nh].x, bh[d][nh].y);
+                    }
+                }
+            }
+        }
+    }
+}
+
+// The sums of one source over the block's tile into acc (zeroed first), times the scale the caller
+// removes: mask rows in passes of TENSOR_ROWS, each loading its rows of the tile.
+template <int D, bool SPLIT, bool LO, class Src>
+__device__ __forceinline__ void tensor_sums(float (&acc)[4][2][4], __half* tile, const Src& src, const uint2* __restrict__ frags,
+                                            int w, int h, int mw, int mh, int policy, float cval, float scale)
+{
+    const int x0 = blockIdx.x * TENSOR_OW, y0 = blockIdx.y * TENSOR_OH;
+    const int rx = mw / 2, ry = mh / 2;
+    __half* lo = tile + (TENSOR_OH + min(mh, TENSOR_ROWS) - 1) * TENSOR_PITCH(D);
+    tensor_zero(acc);
     for (int j0 = 0; j0 < mh; j0 += TENSOR_ROWS) {
         const int rows = min(TENSOR_ROWS, mh - j0);
         __syncthreads(); // the previous pass (or source) is done with the tile
         tensor_load_tile<D, SPLIT>(tile, lo, src, x0 - rx, y0 - ry + j0, TENSOR_OH + rows - 1, w, h, policy, cval, scale);
         __syncthreads();
-        for (int jj = 0; jj < rows; ++jj) {
-            const uint2* f = frags + (size_t)(j0 + jj) * D * 4 * 32 + lane;
-            uint2 bh[D][2], bl[D][2];
-#pragma unroll
-            for (int d = 0; d < D; ++d)
-#pragma unroll
-                for (int nh = 0; nh < 2; ++nh) {
-                    bh[d][nh] = __ldg(f + ((d * 2 + nh) * 2) * 32);
-                    if (LO) bl[d][nh] = __ldg(f + ((d * 2 + nh) * 2 + 1) * 32);
-                }
-            const __half* arow = tile + (lrow + jj) * PITCH + lcol;
-#pragma unroll
-            for (int kb = 0; kb < D + 3; ++kb) {
-                unsigned int a[4], al[4];
-                tensor_ldsm_x4(a, arow + 16 * kb);
-                if (SPLIT) tensor_ldsm_x4(al, arow + (lo - tile) + 16 * kb);
-#pragma unroll
-                for (int t = 0; t < 4; ++t) {
-                    const int d = kb - t;
-                    if (d >= 0 && d < D) {
-#pragma unroll
-                        for (int nh = 0; nh < 2; ++nh) {
-                            if (LO) tensor_mma(acc[t][nh], a, bl[d][nh].x, bl[d][nh].y);
-                            if (SPLIT) tensor_mma(acc[t][nh], al, bh[d][nh].x, bh[d][nh].y);
-                            tensor_mma(acc[t][nh], a, bh[d][nh].x, bh[d][nh].y);
-                        }
-                    }
-                }
-            }
-        }
+        tensor_pass<D, SPLIT, LO>(acc, tile, lo, frags, j0, rows);
     }
 }
 
@@ -243,8 +257,40 @@ __device__ __forceinline__ void tensor_for_outputs(int w, int h, F&& f)
 }
 
 // ---- packed 8-bit ARGB ------------------------------------------------------------------------
-// R, G and B in turn (one tile, one set of accumulators), each mapped to a byte as the fused fast
-// kernels map it (pack.cuh) and gathered into one word per pixel; alpha from the input pixel.
+// Channel c's sums (c = 0 R, 1 G, 2 B) mapped to bytes as the fused fast kernels map them (pack.cuh),
+// gathered R first into one word per output in o.
+__device__ __forceinline__ void tensor_push_bytes(unsigned int (&o)[4][2][4], const float (&acc)[4][2][4], int c, float back,
+                                                  const ConvolabByteMap& bm)
+{
+#pragma unroll
+    for (int t = 0; t < 4; ++t)
+#pragma unroll
+        for (int nh = 0; nh < 2; ++nh)
+#pragma unroll
+            for (int e = 0; e < 4; ++e) {
+                const unsigned int byte = convolab_map_byte(acc[t][nh][e] * back, bm);
+                o[t][nh][e] = c == 0 ? byte : c == 1 ? __byte_perm(byte, o[t][nh][e], 0x1140u)
+                                                      : __byte_perm(byte, o[t][nh][e], 0x1540u);
+            }
+}
+
+// Writes the packed outputs, alpha from the input pixels.
+__device__ __forceinline__ void tensor_store_argb(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,
+                                                  const unsigned int (&o)[4][2][4], int w, int h)
+{
+    tensor_for_outputs(w, h, [&](int t, int nh, int half, size_t at, int n, bool pair) {
+        const unsigned int v0 = o[t][nh][2 * half], v1 = o[t][nh][2 * half + 1];
+        if (pair) {
+            const uint2 a = __ldg(reinterpret_cast<const uint2*>(in + at));
+            *reinterpret_cast<uint2*>(out + at) = make_uint2((a.x & 0xff000000u) | v0, (a.y & 0xff000000u) | v1);
+        } else {
+            out[at] = (__ldg(&in[at]) & 0xff000000u) | v0;
+            if (n == 2) out[at + 1] = (__ldg(&in[at + 1]) & 0xff000000u) | v1;
+        }
+    });
+}
+
+// R, G and B in turn (one tile, one set of accumulators), each through every pass of mask rows.
 template <int D, bool SPLIT, bool LO>
 __device__ __forceinline__ void tensor_argb_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,
                                                  const uint2* __restrict__ frags, int w, int h, int mw, int mh, int policy,
@@ -267,27 +313,61 @@ __device__ __forceinline__ void tensor_argb_body(const unsigned int* __restrict_
         } else {
             tensor_sums<D, SPLIT, LO>(acc, tensor_tile, TensorArgbSource<0>{in}, frags, w, h, mw, mh, policy, cval, scale);
         }
-#pragma unroll
-        for (int t = 0; t < 4; ++t)
-#pragma unroll
-            for (int nh = 0; nh < 2; ++nh)
-#pragma unroll
-                for (int e = 0; e < 4; ++e) {
-                    const unsigned int byte = convolab_map_byte(acc[t][nh][e] * back, bm);
-                    o[t][nh][e] = c == 0 ? byte : c == 1 ? __byte_perm(byte, o[t][nh][e], 0x1140u)
-                                                          : __byte_perm(byte, o[t][nh][e], 0x1540u);
-                }
+        tensor_push_bytes(o, acc, c, back, bm);
     }
-    tensor_for_outputs(w, h, [&](int t, int nh, int half, size_t at, int n, bool pair) {
-        const unsigned int v0 = o[t][nh][2 * half], v1 = o[t][nh][2 * half + 1];
-        if (pair) {
-            const uint2 a = __ldg(reinterpret_cast<const uint2*>(in + at));
-            *reinterpret_cast<uint2*>(out + at) = make_uint2((a.x & 0xff000000u) | v0, (a.y & 0xff000000u) | v1);
+    tensor_store_argb(in, out, o, w, h);
+}
+
+// Masks of at most TENSOR_ROWS rows, a constant border value that is a half: each packed word read once
+// into three half tiles (R, G, B; 3 (OH + mh - 1) rows of the pitch, up to 95 KB), then the channels'
+// MMAs from them in turn. The per-channel kernel above reads and converts each word three times.
+template <int D, bool LO>
+__device__ __forceinline__ void tensor_argb3_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,
+                                                  const uint2* __restrict__ frags, int w, int h, int mw, int mh, int policy,
+                                                  float cval, float inv_scale, float divisor, float offset, int abs_first)
+{
+    extern __shared__ __align__(16) __half tensor_tile[];
+    constexpr int TW = TENSOR_TILE_W(D), PITCH = TENSOR_PITCH(D), PAIRS = TW / 2;
+    const int th = TENSOR_OH + mh - 1, plane = th * PITCH;
+    const int gx0 = blockIdx.x * TENSOR_OW - mw / 2, gy0 = blockIdx.y * TENSOR_OH - mh / 2;
+    const bool interior = gx0 >= 0 && gy0 >= 0 && gx0 + TW <= w && gy0 + th <= h;
+    const __half2 ghost = __floats2half2_rn(cval, cval);
+    for (int k = threadIdx.x; k < th * PAIRS; k += TENSOR_THREADS) {
+        const int ty = k / PAIRS, tx = 2 * (k - ty * PAIRS);
+        unsigned int p[2];
+        bool valid[2] = {true, true};
+        if (interior) {
+            p[0] = __ldg(&in[(size_t)(gy0 + ty) * w + gx0 + tx]);
+            p[1] = __ldg(&in[(size_t)(gy0 + ty) * w + gx0 + tx + 1]);
         } else {
-            out[at] = (__ldg(&in[at]) & 0xff000000u) | v0;
-            if (n == 2) out[at + 1] = (__ldg(&in[at + 1]) & 0xff000000u) | v1;
+            const int sy = convolab_border_index(gy0 + ty, h, policy);
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int sx = convolab_border_index(gx0 + tx + e, w, policy);
+                valid[e] = sx >= 0 && sy >= 0;
+                p[e] = valid[e] ? __ldg(&in[(size_t)sy * w + sx]) : 0u;
+            }
         }
-    });
+#pragma unroll
+        for (int c = 0; c < 3; ++c) {
+            const int shift = 16 - 8 * c; // R, G, B
+            __half2 v = __floats2half2_rn((float)((p[0] >> shift) & 0xffu), (float)((p[1] >> shift) & 0xffu));
+            if (!valid[0]) v = __halves2half2(__low2half(ghost), __high2half(v));
+            if (!valid[1]) v = __halves2half2(__low2half(v), __high2half(ghost));
+            *reinterpret_cast<__half2*>(tensor_tile + c * plane + ty * PITCH + tx) = v;
+        }
+    }
+    __syncthreads();
+    const ConvolabByteMap bm = convolab_byte_map(divisor, offset, abs_first);
+    unsigned int o[4][2][4];
+    float acc[4][2][4];
+#pragma unroll 1
+    for (int c = 0; c < 3; ++c) {
+        tensor_zero(acc);
+        tensor_pass<D, false, LO>(acc, tensor_tile + c * plane, nullptr, frags, 0, mh);
+        tensor_push_bytes(o, acc, c, inv_scale, bm);
+    }
+    tensor_store_argb(in, out, o, w, h);
 }
 
 // ---- float planes (grid z = channel) ------------------------------------------------------------
@@ -311,7 +391,9 @@ __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in,
     });
 }
 
-// ---- entry points: convolab_tensor_argb_dD[_split][_hi], convolab_tensor_planes_dD -------------
+// ---- entry points: convolab_tensor_argb_dD[_split][_hi], convolab_tensor_argb3_dD[_hi] (one load for
+// R, G and B: at most TENSOR_ROWS mask rows, where the device gives the shared memory),
+// convolab_tensor_planes_dD ------------------------------------------------------------------------
 // D = ceil((15 + mask width) / 16), 1 to 5; TensorLauncher picks. _split for a constant border value
 // that is not exact in FP16; _hi for masks whose high halves alone keep every 8-bit output within half
 // a level (sum |w| / |divisor| <= 4, or weights that are halves): one MMA a block instead of two.
@@ -321,7 +403,15 @@ __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in,
          int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
          int abs_first)                                                                                  \
     { tensor_argb_body<D, SPLIT, LO>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
+#define CONVOLAB_TENSOR_ARGB3_KERNEL(NAME, D, LO)                                                         \
+    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
+    NAME(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, \
+         int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
+         int abs_first)                                                                                  \
+    { tensor_argb3_body<D, LO>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
 #define CONVOLAB_TENSOR_KERNELS(D)                                                                       \
+    CONVOLAB_TENSOR_ARGB3_KERNEL(convolab_tensor_argb3_d##D, D, true)                                     \
+    CONVOLAB_TENSOR_ARGB3_KERNEL(convolab_tensor_argb3_d##D##_hi, D, false)                               \
     CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D, D, false, true)                                \
     CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D##_split, D, true, true)                         \
     CONVOLAB_TENSOR_ARGB_KERNEL(convolab_tensor_argb_d##D##_hi, D, false, false)                          \

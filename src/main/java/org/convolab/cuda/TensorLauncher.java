@@ -24,7 +24,8 @@ import org.convolab.core.Mask;
  * take convolab_tensor_planes_dD, which also splits each input into two halves. A block of 8 warps owns
  * 64 output rows x 128 columns ({@value #OH} x {@value #OW}); the mask rows go {@value #ROWS} a pass.
  * The ARGB kernels drop the low halves where the high ones keep the outputs within half a level
- * ({@link #highHalvesSuffice}): one MMA instead of two.
+ * ({@link #highHalvesSuffice}): one MMA instead of two; masks of one pass read each packed word once for
+ * R, G and B where the device has the shared memory ({@link #oneLoad(FilterSpec, int, int)}).
  * Needs mma.sync and ldmatrix: compute capability 7.5 or newer.
  */
 final class TensorLauncher implements ChannelLauncher {
@@ -49,6 +50,11 @@ final class TensorLauncher implements ChannelLauncher {
     private CudaModule module;
     private DeviceBuffer fragments;
     private String deviceProblem;
+    /** The device's shared memory: the most a block may opt in to, and an SM's, bytes. */
+    private int sharedPerBlock;
+    private int sharedPerSm;
+    /** Whether the one-load ARGB kernels may run (tests turn it off to check the per-channel ones). */
+    private volatile boolean oneLoad = true;
     /** 1 / the weight scale of the prepared mask. */
     private float inverseScale = 1f;
 
@@ -137,6 +143,28 @@ final class TensorLauncher implements ChannelLauncher {
         return (split ? 2 : 1) * (OH + Math.min(m.height(), ROWS) - 1) * pitch * 2;
     }
 
+    /** Dynamic shared memory of a one-load ARGB block: three half tiles (R, G, B) of 64 + mask rows - 1 rows. */
+    static int oneLoadSharedBytes(Mask m) {
+        int pitch = OW - 16 + 16 * bandBlocks(m.width()) + 8;
+        return 3 * (OH + m.height() - 1) * pitch * 2;
+    }
+
+    /**
+     * Whether the one-load ARGB kernel (convolab_tensor_argb3_dD: each packed word read and converted once
+     * for R, G and B) runs: a mask of at most {@value #ROWS} rows (one pass), a constant border value that is a
+     * half, and shared memory for two such blocks an SM (H100: every width; an A100 up to 33 columns; not Turing).
+     */
+    static boolean oneLoad(FilterSpec spec, int sharedPerBlock, int sharedPerSm) {
+        int bytes = oneLoadSharedBytes(spec.mask());
+        return spec.mask().height() <= ROWS && exactInHalf(spec.border().constant()) && bytes <= sharedPerBlock
+                && 2 * (bytes + 1024) <= sharedPerSm;
+    }
+
+    /** Turns the one-load ARGB kernels on or off (tests check both kinds). */
+    void oneLoad(boolean on) {
+        oneLoad = on;
+    }
+
     /** Null when a device of this compute capability runs tensor, else why not. */
     static String whyNotDevice(int major, int minor) {
         if (major > MIN_MAJOR || (major == MIN_MAJOR && minor >= MIN_MINOR)) {
@@ -159,6 +187,11 @@ final class TensorLauncher implements ChannelLauncher {
             cuDeviceGetAttribute(major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
             cuDeviceGetAttribute(minor, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
             deviceProblem = whyNotDevice(major[0], minor[0]);
+            int[] bytes = {0};
+            cuDeviceGetAttribute(bytes, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev);
+            sharedPerBlock = bytes[0];
+            cuDeviceGetAttribute(bytes, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, dev);
+            sharedPerSm = bytes[0];
         }
         if (deviceProblem != null) {
             throw new ConvolabException(deviceProblem);
@@ -203,9 +236,13 @@ final class TensorLauncher implements ChannelLauncher {
         }
         FilterSpec spec = ctx.spec();
         String name = argbKernel(spec);
-        boolean split = name.contains("_split");
+        int shared = sharedBytes(ctx.mask(), name.contains("_split"));
+        if (oneLoad && oneLoad(spec, sharedPerBlock, sharedPerSm)) {
+            name = name.replace("_argb_", "_argb3_");
+            shared = oneLoadSharedBytes(ctx.mask());
+        }
         new KernelLaunch(name).grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), OH), 1)
-                .block(THREADS, 1).sharedBytes(sharedBytes(ctx.mask(), split))
+                .block(THREADS, 1).sharedBytes(shared)
                 .ptr(in).ptr(out).ptr(fragments.ptr()).i(ctx.width()).i(ctx.height()).i(ctx.mask().width()).i(ctx.mask().height())
                 .i(ctx.policy()).f(ctx.constant()).f(inverseScale).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0)
                 .run(ctx.module(), ctx.stream());

@@ -2,6 +2,7 @@ package org.convolab.cuda;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -101,12 +102,14 @@ class TensorGpuTest {
         return worst;
     }
 
-    private static void checkWorstCases(boolean fused, String kernelPrefix) {
+    private static void checkWorstCases(boolean fused, boolean oneLoad, String kernelPrefix) {
         Random rnd = new Random(28);
         List<String> failures = new ArrayList<>();
         int checked = 0;
+        TensorLauncher launcher = (TensorLauncher) engine.launcher(Strategy.TENSOR);
         try {
             engine.fuseArgb(fused);
+            launcher.oneLoad(oneLoad);
             for (int[] shape : SHAPES) {
                 for (BorderPolicy policy : policies()) {
                     FilterSpec[] specs = {mixedSign(shape[0], shape[1], 1000f, policy, rnd), integerEdge(shape[0], shape[1], policy),
@@ -132,19 +135,39 @@ class TensorGpuTest {
             }
         } finally {
             engine.fuseArgb(true);
+            launcher.oneLoad(true);
         }
         assertThat(failures).as("%d cases of %d failed", failures.size(), checked).isEmpty();
         assertThat(checked).isEqualTo(SHAPES.length * policies().size() * SIZES.length * 4);
     }
 
+    /** The ARGB kernels as the launcher picks them: one load for R, G and B where the mask has at most 16 rows. */
     @Test
-    void fusedArgbKernelIsWithinOneLevelOnWorstCaseMasks() {
-        checkWorstCases(true, "convolab_tensor_argb_d");
+    void fusedArgbKernelsAreWithinOneLevelOnWorstCaseMasks() {
+        checkWorstCases(true, true, "convolab_tensor_argb");
+    }
+
+    /** The per-channel ARGB kernels for every mask. */
+    @Test
+    void perChannelArgbKernelsAreWithinOneLevelOnWorstCaseMasks() {
+        checkWorstCases(true, false, "convolab_tensor_argb_d");
     }
 
     @Test
     void planesKernelIsWithinOneLevelOnWorstCaseMasks() {
-        checkWorstCases(false, "convolab_tensor_planes_d");
+        checkWorstCases(false, true, "convolab_tensor_planes_d");
+    }
+
+    /** On an H100 (and any sm_90 GPU: 227 KB of shared memory a block) a 15x15 mask runs the one-load kernel. */
+    @Test
+    void oneLoadKernelRunsForMasksOfOnePass() {
+        RgbaImage img = Conformance.randomImage(300, 200, new Random(1));
+        FilterSpec spec = FilterSpec.of(Conformance.randomMask(15, 15, new Random(2)), Conformance.policies().get(0));
+        FilterResult r = engine.filter(img, spec, Strategy.TENSOR);
+        CudaDeviceInfo d = CudaProbe.probe().devices().get(0);
+        assumeTrue(d.major() >= 9, () -> "one load is checked on sm_90 and newer, not " + d.label());
+        assertThat(r.plan().launches()).anyMatch(l -> l.startsWith("convolab_tensor_argb3_d2_hi "));
+        assertThat(maxDiff(r.image(), ReferenceConvolver.filter(img, spec))).isLessThanOrEqualTo(Conformance.TOLERANCE);
     }
 
     /** 16-bit samples through the plane filter: within 2^-16 of sum|w| x 65535 of the double sums. */

@@ -179,6 +179,24 @@ class TensorLauncherTest {
     }
 
     @Test
+    void oneLoadWhereTheMaskTakesOnePassAndTwoBlocksFitAnSm() {
+        BorderPolicy mirror = BorderPolicy.parse("mirror");
+        int h100Block = 227 * 1024;
+        int h100Sm = 228 * 1024;
+        for (int mw = 1; mw <= Mask.DIRECT_MAX_SIZE; mw += 2) {
+            FilterSpec wide = FilterSpec.of(Mask.of(mw, 15, new float[mw * 15]), mirror);
+            assertTrue(TensorLauncher.oneLoad(wide, h100Block, h100Sm), "H100, " + mw + "x15");
+            assertFalse(TensorLauncher.oneLoad(wide, 64 * 1024, 64 * 1024), "Turing, " + mw + "x15");
+        }
+        assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(3, 17, new float[51]), mirror), h100Block, h100Sm));
+        assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(3, 3, new float[9]), new ConstantPolicy(12.3f)), h100Block, h100Sm));
+        // an A100 (163 KB a block, 164 KB an SM): two blocks up to 33 columns
+        assertTrue(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(33, 15, new float[33 * 15]), mirror), 163 * 1024, 164 * 1024));
+        assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(63, 15, new float[63 * 15]), mirror), 163 * 1024, 164 * 1024));
+        assertEquals(3 * 78 * 152 * 2, TensorLauncher.oneLoadSharedBytes(Mask.of(15, 15, new float[225])));
+    }
+
+    @Test
     void devicesBeforeTuringAreRefusedWithAReason() {
         assertNull(TensorLauncher.whyNotDevice(7, 5));
         assertNull(TensorLauncher.whyNotDevice(9, 0));
@@ -210,7 +228,9 @@ class TensorLauncherTest {
         for (int d = 1; d <= TensorLauncher.MAX_BAND_BLOCKS; d++) {
             assertThat(src).contains("CONVOLAB_TENSOR_KERNELS(" + d + ")");
         }
-        assertThat(src).contains("convolab_tensor_argb_d##D,").contains("convolab_tensor_argb_d##D##_split,")
+        assertThat(src).contains("convolab_tensor_argb3_d##D,").contains("convolab_tensor_argb3_d##D##_hi,")
+                .contains("const int th = TENSOR_OH + mh - 1, plane = th * PITCH;")
+                .contains("convolab_tensor_argb_d##D,").contains("convolab_tensor_argb_d##D##_split,")
                 .contains("convolab_tensor_argb_d##D##_hi,").contains("convolab_tensor_argb_d##D##_split_hi,")
                 .contains("convolab_tensor_planes_d##D(").contains("void convolab_tensor_weights(");
     }
