@@ -49,7 +49,8 @@ class TensorGpuTest {
     private static final int[][] SHAPES = {{7, 7}, {15, 15}, {31, 31}, {63, 63}, {63, 5}, {5, 63}, {9, 31}, {41, 21}, {3, 45},
         {1, 63}, {63, 1}, {17, 3}, {33, 33}, {49, 7}};
 
-    private static final int[][] SIZES = {{1, 1}, {37, 23}, {130, 67}, {257, 129}, {300, 70}};
+    /** Odd sizes: one pixel, part of a block, two blocks down and three across (64 x 128 outputs a block). */
+    private static final int[][] SIZES = {{1, 1}, {37, 23}, {130, 67}, {300, 70}};
 
     /** Weights uniform in [-scale, scale] (every tap), mapped back into range: divisor sum|w| / 64, offset 128. */
     static FilterSpec mixedSign(int w, int h, float scale, BorderPolicy policy, Random rnd) {
@@ -116,14 +117,18 @@ class TensorGpuTest {
                         absOfSum(shape[0], shape[1], policy, rnd), FilterSpec.of(Conformance.randomMask(shape[0], shape[1], rnd), policy)};
                     for (int[] size : SIZES) {
                         RgbaImage img = Conformance.randomImage(size[0], size[1], rnd);
-                        for (FilterSpec spec : specs) {
+                        // the references in parallel (the reference filters a whole image on one thread)
+                        RgbaImage[] refs = java.util.Arrays.stream(specs).parallel().map(spec -> ReferenceConvolver.filter(img, spec))
+                                .toArray(RgbaImage[]::new);
+                        for (int k = 0; k < specs.length; k++) {
+                            FilterSpec spec = specs[k];
                             FilterResult r = engine.filter(img, spec, Strategy.TENSOR);
                             String where = shape[0] + "x" + shape[1] + " " + policy.name() + " " + size[0] + "x" + size[1]
                                     + " divisor " + spec.divisor() + " offset " + spec.offset() + " abs " + spec.abs();
                             if (r.plan().launches().stream().noneMatch(l -> l.startsWith(kernelPrefix))) {
                                 failures.add(where + ": ran " + r.plan().launches());
                             } else {
-                                int d = maxDiff(r.image(), ReferenceConvolver.filter(img, spec));
+                                int d = maxDiff(r.image(), refs[k]);
                                 if (d > Conformance.TOLERANCE) {
                                     failures.add(where + ": off by " + d);
                                 }
