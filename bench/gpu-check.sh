@@ -18,7 +18,7 @@ CONVOLAB_TEST_DETAILS=verbose timeout "${GPU_TESTS_LIMIT:-500}" /tmp/convolab/bi
   > "$out/gpu-tests.txt" 2>&1; echo "gpu tests exit $?" >> "$out/gpu-tests.txt"
 $cl selftest --backend cuda > "$out/selftest.txt" 2>&1; echo "selftest exit $?" >> "$out/selftest.txt"
 {
-  for s in naive constant tiled tiled-out cached separable separable-tiled fast fast-separable auto; do
+  for s in naive constant tiled tiled-out cached separable separable-tiled fast fast-separable tensor auto; do
     $cl filter sample-images/hubble_deep_field.jpg -o "/tmp/hubble-$s.png" --mask gaussian:2 --backend cuda --strategy "$s" --timings -f
   done
   $cl filter sample-images/astronaut.png -o /tmp/astronaut-sobel.png --mask sobel-x --abs --backend cuda --timings -f

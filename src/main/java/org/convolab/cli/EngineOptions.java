@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 public final class EngineOptions {
 
     @Option(names = "--strategy", paramLabel = "NAME", defaultValue = "auto", converter = OptionConverters.StrategyName.class,
-            description = "naive, constant, tiled, tiled-out, cached, separable, separable-tiled, fast, fast-separable, fft or auto "
+            description = "naive, constant, tiled, tiled-out, cached, separable, separable-tiled, fast, fast-separable, tensor, fft or auto "
                     + "(default ${DEFAULT-VALUE})")
     Strategy strategy;
 

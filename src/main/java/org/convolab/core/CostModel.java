@@ -70,7 +70,7 @@ public final class CostModel {
         return switch (s) {
             case NAIVE -> 2.0 * taps;
             case CONSTANT -> taps;
-            case TILED, TILED_OUT, CACHED, FAST, AUTO -> Math.pow((double) inputTile(mask, tile) / tile, dims);
+            case TILED, TILED_OUT, CACHED, FAST, TENSOR, AUTO -> Math.pow((double) inputTile(mask, tile) / tile, dims);
             case SEPARABLE -> passes(dims) * (double) mask;
             case SEPARABLE_TILED -> passes(dims) * (double) inputTile(mask, tile) / tile;
             // one pass: the input tile once, the row-filtered intermediate stays in shared memory
@@ -103,5 +103,20 @@ public final class CostModel {
     public static int maxOutputTileForInputBlocks(int dims, int mask) {
         int side = dims == 1 ? MAX_BLOCK_THREADS : dims == 2 ? (int) Math.sqrt(MAX_BLOCK_THREADS) : 10; // 10³ = 1000
         return Math.max(0, side - (mask - 1));
+    }
+
+    /**
+     * Multiply-adds the tensor strategy issues per output for an M-wide, N-tall mask: each of the N
+     * mask rows is a product of the input rows with a band matrix of 16-column blocks, ceil((15 + M) / 16)
+     * blocks of 16 inputs for each output, twice (the weight's high and low FP16 halves). Compared with the
+     * M·N taps this is the price of mapping taps onto matrix products (zeros around the band); the
+     * tensor cores' rate (15 to 30 times FP32 on an H100) pays it back from about 7 taps a row.
+     */
+    public static long tensorMacsPerOutput(int maskWidth, int maskHeight) {
+        if (maskWidth < 1 || maskHeight < 1) {
+            throw new ConvolabException("mask sides must be positive, not " + maskWidth + "x" + maskHeight);
+        }
+        long blocks = (15 + maskWidth + 15) / 16;
+        return 2L * 16 * blocks * maskHeight;
     }
 }

@@ -20,6 +20,8 @@ public enum Strategy {
     SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
     FAST("fast", "2D, all channels in one launch, compile-time radius, outputs slide down a register window", false),
     FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch", true),
+    TENSOR("tensor", "2D on the tensor cores: each mask row a banded (Toeplitz) matrix product, FP16 inputs and weights "
+            + "split into two halves, FP32 sums; any mask up to 63x63", false),
     FFT("fft", "FFT correlation: pad with the ghost cells, transform, multiply by the mask's spectrum, transform back; "
             + "its time hardly grows with the mask", false),
     AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, "

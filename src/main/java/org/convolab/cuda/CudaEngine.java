@@ -72,6 +72,7 @@ public final class CudaEngine implements ConvolutionEngine {
         launchers.put(Strategy.FAST, new FastLauncher());
         launchers.put(Strategy.FAST_SEPARABLE, new FastSeparableLauncher());
         launchers.put(Strategy.FFT, new FftLauncher());
+        launchers.put(Strategy.TENSOR, new TensorLauncher());
         work.run(session::ensure);
     }
 

@@ -62,6 +62,7 @@ final class KernelTable {
             KernelTable::separable,
             KernelTable::tiled,
             KernelTable::simple,
+            KernelTable::tensor,
             KernelTable::fft);
 
     /** The first variant of the chain that takes the request. */
@@ -231,6 +232,23 @@ final class KernelTable {
         int shared = row.sharedBytes().applyAsInt(q.mask());
         return perChannel(q.runs(), List.of(row.kernel()), i -> List.of(KernelStep.of(row.kernel(), ceilDiv(i.width(), SimpleLauncher.BX),
                 ceilDiv(i.height(), SimpleLauncher.BY), 1, SimpleLauncher.BX, SimpleLauncher.BY, shared)));
+    }
+
+    /**
+     * tensor: the mask's rows as banded matrix products on the tensor cores, all channels in one launch; on 8-bit
+     * ARGB a fused kernel (it applies any output mapping). The table names the kernel family; {@link TensorLauncher}
+     * picks the variant of it (split inputs, high halves alone, one load) from the spec and the device.
+     */
+    private static Optional<KernelVariant> tensor(Request q) {
+        if (q.runs() != Strategy.TENSOR) {
+            return Optional.empty();
+        }
+        Mask m = q.mask();
+        boolean fused = q.layout() == SampleLayout.ARGB8 && q.fuse();
+        String name = fused ? "convolab_tensor_argb_d" + TensorLauncher.bandBlocks(m.width()) : TensorLauncher.planesKernel(m);
+        return Optional.of(new KernelVariant(Strategy.TENSOR, List.of(name), fused, true, i -> List.of(KernelStep.of(name,
+                ceilDiv(i.width(), TensorLauncher.OW), ceilDiv(i.height(), TensorLauncher.OH), fused ? 1 : i.channels(),
+                TensorLauncher.THREADS, 1, TensorLauncher.sharedBytes(m, !fused)))));
     }
 
     private static Optional<KernelVariant> perChannel(Strategy runs, List<String> kernels, KernelVariant.Geometry geometry) {

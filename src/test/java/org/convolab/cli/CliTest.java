@@ -196,7 +196,7 @@ class CliTest {
         Run t = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "all", "--repeat", "1");
         assertThat(t.code()).isZero();
         assertThat(t.out()).contains("kernel ms").contains("cpu-2d").contains("cpu-fft");
-        assertThat(t.err()).contains("skipped separable, separable-tiled").contains("skipped constant, tiled, tiled-out, cached, fast (the same as naive: cpu-2d)");
+        assertThat(t.err()).contains("skipped separable, separable-tiled").contains("skipped constant, tiled, tiled-out, cached, fast, tensor (the same as naive: cpu-2d)");
         // One row per path the CPU engine has: the 2D loop and the FFT for a mask that is not separable.
         assertThat(t.out().lines().filter(l -> l.startsWith("1 "))).hasSize(2);
         Run c = run("bench", "--backend", "cpu", "--size", "32x32", "--radius", "1", "--strategy", "naive", "--repeat", "1", "--format", "csv");

@@ -1,6 +1,7 @@
 package org.convolab.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Locale;
@@ -54,5 +55,18 @@ class CostModelTest {
         assertThat(CostModel.intensity(Strategy.TILED, 2, 5, 100000)).isCloseTo(12.5, within(1e-3));
         assertThat(CostModel.maxOutputTileForInputBlocks(2, 5)).isEqualTo(28);
         assertThat(CostModel.maxOutputTileForInputBlocks(2, 33)).isZero();
+    }
+
+    @Test
+    void tensorMultiplyAddsAreTheBandBlocksTimesMaskRowsTwice() {
+        // 7x7: 2 blocks of 16 a row, 7 rows, hi and lo: 2 * 16 * 2 * 7 = 448 for 49 taps
+        assertThat(CostModel.tensorMacsPerOutput(7, 7)).isEqualTo(448);
+        // 63x63: 5 blocks, 63 rows: 10080 for 3969 taps (2.5x the taps)
+        assertThat(CostModel.tensorMacsPerOutput(63, 63)).isEqualTo(10080);
+        assertThat(CostModel.tensorMacsPerOutput(1, 1)).isEqualTo(32);
+        for (int m = 1; m <= 63; m += 2) {
+            assertThat(CostModel.tensorMacsPerOutput(m, m)).isGreaterThanOrEqualTo(CostModel.tapsPerOutput(2, m));
+        }
+        assertThatThrownBy(() -> CostModel.tensorMacsPerOutput(0, 3)).hasMessageContaining("positive");
     }
 }

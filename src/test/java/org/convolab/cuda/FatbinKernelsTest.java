@@ -62,6 +62,7 @@ class FatbinKernelsTest {
         used.addAll(KernelTable.FFT_PASSES);
         used.addAll(CudaSampleFilter.KERNELS);
         used.addAll(VolumeKernels.names());
+        used.addAll(TensorLauncher.allKernels());
         used.removeIf(k -> k.startsWith("cufft "));
         for (HistogramStrategy h : HistogramStrategy.values()) {
             used.add(HistogramKernels.kernel(h, 8));

@@ -90,6 +90,8 @@ final class PlanCases {
             case TILED_OUT -> List.of("convolab_tiled_out");
             case CACHED -> List.of("convolab_cached");
             case FFT -> List.of("convolab_fft_pad", "cufft R2C", "convolab_fft_multiply", "cufft C2R", "convolab_fft_crop");
+            case TENSOR -> List.of((layout == SampleLayout.ARGB8 && fuse ? "convolab_tensor_argb_d" : "convolab_tensor_planes_d")
+                    + (15 + m.width() + 15) / 16);
             case AUTO -> throw new IllegalArgumentException("auto");
         };
     }

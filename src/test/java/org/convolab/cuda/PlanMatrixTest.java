@@ -79,7 +79,7 @@ class PlanMatrixTest {
             if (!s.kernel().equals("convolab_fft_multiply")) {
                 assertEquals(z, s.gz(), where + ": grid z of " + s.describe());
             }
-            boolean optIn = s.kernel().startsWith("convolab_argbs_r7");
+            boolean optIn = s.kernel().startsWith("convolab_argbs_r7") || s.kernel().startsWith("convolab_tensor_"); // opted in to 64 KiB
             assertTrue(s.sharedBytes() <= (optIn ? 64 * 1024 : 48 * 1024), where + ": " + s.describe());
         }
         FilterCost planes = FilterCost.of(w, h, c.mask(), d.plan());

@@ -120,7 +120,7 @@ class MainWindowTest {
         TableView<CompareWindow.RowView> table = cw[0].table();
         UiWait.until(() -> !table.getItems().isEmpty());
         assertThat(table.getItems()).extracting(CompareWindow.RowView::getStrategy)
-                .containsExactly("naive", "constant", "tiled", "tiled-out", "cached", "separable", "separable-tiled", "fast", "fast-separable", "fft");
+                .containsExactly("naive", "constant", "tiled", "tiled-out", "cached", "separable", "separable-tiled", "fast", "fast-separable", "tensor", "fft");
         assertThat(table.getItems()).allSatisfy(r -> assertThat(r.getMaxDiff()).isLessThanOrEqualTo(1));
         assertThat(table.getItems().get(0).getSpeedup()).isEqualTo("1.00×");
         // two selected rows show their outputs' difference x32 (CompareWindowTest checks its pixels):
