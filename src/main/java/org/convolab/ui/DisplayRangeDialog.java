@@ -110,6 +110,16 @@ final class DisplayRangeDialog {
         SampleImage img = image(t);
         if (img != null) {
             action.accept(t, img);
+            sayShown();
+        }
+    }
+
+    /** The status bar says what the target is shown at now. */
+    private void sayShown() {
+        Target t = target.getValue();
+        DisplayRange r = t == null ? null : model.ranges().get(t);
+        if (r != null && image(t) != null) {
+            model.say(t.label + " shown " + r + " (the values are unchanged)");
         }
     }
 

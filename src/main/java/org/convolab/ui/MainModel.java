@@ -440,8 +440,8 @@ public final class MainModel {
         double waitedMs = (System.nanoTime() - submitted) / 1e6;
         // the engine's time, and the time the user waited when that was noticeably longer (a busy cue showed)
         String waited = waitedMs >= BusyCue.DELAY_MS ? String.format(Locale.ROOT, " (done %.1f s after the edit)", waitedMs / 1000) : "";
-        String range = o.samples() == null ? "" : "; output " + o.samples().format() + " shown " + ranges.get(
-                DisplayRanges.Target.OUTPUT) + " (View \u203a Display Range)";
+        String range = o.samples() == null ? "" : "; output shown " + ranges.get(DisplayRanges.Target.OUTPUT)
+                + (o.samples().format().isFloat() ? " (float)" : "");
         say(withNote(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms%s", o.result().strategy().id(), o.backend(),
                 o.result().timings().totalMs(), waited) + range + imageNote));
         List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();

@@ -173,7 +173,7 @@ class FloatImageWindowTest {
         assertThat(neg).isEqualTo(0);
         assertThat(pos).isEqualTo(255);
         assertThat(zero).isStrictlyBetween(neg, pos);
-        assertThat(model.statusProperty().get()).contains("32-bit float grey shown");
+        assertThat(model.statusProperty().get()).contains("output shown " + r + " (float)");
     }
 
     @Test
