@@ -197,6 +197,38 @@ class FloatImageWindowTest {
     }
 
     @Test
+    void aSigned32BitIntegerTiffOpensWithItsValuesAndFiltersBackIntoIntegers(FxRobot robot) {
+        Path p = dir.resolve("int32.tif");
+        SampleFormat int32 = new SampleFormat(1, 32, SampleFormat.Kind.SIGNED);
+        RowSinks.write(p, false, W, H, int32, Optional.empty(), RowSinks.Options.defaults(), n -> { }, sink -> {
+            int[] row = new int[W];
+            for (int y = 0; y < H; y++) {
+                for (int x = 0; x < W; x++) {
+                    row[x] = -70_000 + 100_003 * x - 9 * y; // past 16 bits either side
+                }
+                sink.writeRow(row);
+            }
+        });
+        open(robot, p);
+        assertThat(model.samples().format()).isEqualTo(int32);
+        assertThat(model.ranges().get(DisplayRanges.Target.INPUT)).isEqualTo(new DisplayRange(-70_000 - 9 * (H - 1),
+                -70_000 + 100_003 * (W - 1)));
+        assertThat(shownInput(0, H - 1)).isEqualTo(0);
+        assertThat(shownInput(W - 1, 0)).isEqualTo(255);
+        robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("identity"))));
+        UiWait.settled(model);
+        assertThat(model.outcome().samples().format()).as("depth same: the input's type").isEqualTo(int32);
+        assertThat(model.outcome().samples().samples()).isEqualTo(model.samples().samples());
+        robot.moveTo(window.inputView);
+        WaitForAsyncUtils.waitForFxEvents();
+        Matcher m = Pattern.compile("\\((\\d+), (\\d+)\\) in (\\S+) out (\\S+)").matcher(window.pixelLabel.getText());
+        assertThat(m.matches()).as(window.pixelLabel.getText()).isTrue();
+        String v = Integer.toString(-70_000 + 100_003 * Integer.parseInt(m.group(1)) - 9 * Integer.parseInt(m.group(2)));
+        assertThat(m.group(3)).isEqualTo(v);
+        assertThat(m.group(4)).isEqualTo(v);
+    }
+
+    @Test
     void sixteenBitValuesReadAsIntegers(FxRobot robot) {
         Path p = dir.resolve("grey16.png");
         RowSinks.write(p, false, W, H, new SampleFormat(1, 16), Optional.empty(), RowSinks.Options.defaults(), n -> { }, sink -> {
