@@ -247,6 +247,25 @@ class Screenshots {
         size(robot, stage, 1280, 720);
     }
 
+    /** The classroom's tile view in 3D: a slice through a brick's input brick, and the ghost-cell view's z face. */
+    @Test
+    void classroomBrick(FxRobot robot) {
+        robot.interact(() -> {
+            window.theme(Theme.LIGHT);
+            model.edit(model.current().withMask(MaskPresets.parse("box:5")).withBorder(BorderPolicy.parse("mirror")));
+        });
+        settled();
+        ClassroomWindow[] cr = new ClassroomWindow[1];
+        robot.interact(() -> {
+            cr[0] = window.openClassroom();
+            cr[0].tabs().getSelectionModel().select(1);
+        });
+        robot.clickOn("#tile-brick");
+        robot.interact(() -> robot.lookup("#tile-slice").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(-1));
+        shootAt(robot, cr[0].stage(), 1280, 720, "classroom-brick-1280x720-light", () -> { });
+        robot.interact(() -> cr[0].stage().close());
+    }
+
     @Test
     void compareAndClassroom(FxRobot robot) {
         robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("gaussian:1"))
