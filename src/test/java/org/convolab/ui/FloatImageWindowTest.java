@@ -250,5 +250,13 @@ class FloatImageWindowTest {
         assertThat(m.group(3)).isEqualTo(Integer.toString(40000 + x * 7 + y));
         assertThat(m.group(4)).matches("\\d+");
         assertThat(model.outcome().samples().format()).as("a 16-bit result at depth same").isEqualTo(new SampleFormat(1, 16));
+        Path target = dir.resolve("saved16.png");
+        SampleImage result = model.outcome().samples();
+        robot.interact(() -> window.files.saveCurrent(target));
+        UiWait.until(() -> model.statusProperty().get().startsWith("Saved"));
+        try (RowSource back = RowSources.opener(target, 1L << 30).get()) {
+            assertThat(back.format()).as("Save keeps 16 bits").isEqualTo(new SampleFormat(1, 16));
+            assertThat(SampleImage.read(back).samples()).isEqualTo(result.samples());
+        }
     }
 }
