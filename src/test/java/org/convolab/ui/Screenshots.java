@@ -247,7 +247,7 @@ class Screenshots {
         size(robot, stage, 1280, 720);
     }
 
-    /** The classroom's tile view in 3D: a slice through a brick's input brick, and the ghost-cell view's z face. */
+    /** The classroom's tile view in 3D (a slice through a brick's input brick) and the ghost-cell view's z face line. */
     @Test
     void classroomBrick(FxRobot robot) {
         robot.interact(() -> {
@@ -263,6 +263,8 @@ class Screenshots {
         robot.clickOn("#tile-brick");
         robot.interact(() -> robot.lookup("#tile-slice").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(-1));
         shootAt(robot, cr[0].stage(), 1280, 720, "classroom-brick-1280x720-light", () -> { });
+        robot.interact(() -> cr[0].tabs().getSelectionModel().select(0));
+        shootAt(robot, cr[0].stage(), 1280, 720, "classroom-zface-1280x720-light", () -> { });
         robot.interact(() -> cr[0].stage().close());
     }
 
