@@ -122,7 +122,8 @@ final class AppPreferences {
             }
             return new EditState(MaskText.parse(mask, "saved mask"), BorderPolicy.parse(node.get("border", "mirror")),
                     node.getFloat("divisor", 1f), node.getFloat("offset", 0f), node.getBoolean("abs", false),
-                    Strategy.parse(node.get("strategy", "auto")), Backend.valueOf(node.get("backend", "AUTO")));
+                    Strategy.parse(node.get("strategy", "auto")), Backend.valueOf(node.get("backend", "AUTO")),
+                    org.convolab.core.OutputDepth.parse(node.get("depth", "same")));
         } catch (ConvolabException | IllegalArgumentException e) {
             return d;
         }
@@ -140,6 +141,7 @@ final class AppPreferences {
         node.putBoolean("abs", s.abs());
         node.put("strategy", s.strategy().id());
         node.put("backend", s.backend().name());
+        node.put("depth", s.depth().toString());
     }
 
     void flush() {

@@ -34,7 +34,9 @@ final class CopyAsCommand {
         String in = input == null ? "IN.png" : input.toString();
         String name = input == null ? "IN.png" : input.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        String outName = (dot > 0 ? name.substring(0, dot) : name) + "-filtered" + (dot > 0 ? name.substring(dot) : ".png");
+        // a float result is written as TIFF only (a PNG or JPEG with --depth float is a usage error)
+        String ext = s.depth() == org.convolab.core.OutputDepth.FLOAT ? ".tif" : dot > 0 ? name.substring(dot) : ".png";
+        String outName = (dot > 0 ? name.substring(0, dot) : name) + "-filtered" + ext;
         String out = input == null || input.getParent() == null ? outName : input.resolveSibling(outName).toString();
         StringBuilder sb = new StringBuilder("convolab filter ").append(shell(in)).append(" -o ").append(shell(out))
                 .append(" --mask=").append(shell(rows(s.mask(), "; "))).append(" --border=").append(s.border().name());
@@ -52,6 +54,9 @@ final class CopyAsCommand {
         }
         if (s.backend() != Backend.AUTO) {
             sb.append(" --backend=").append(s.backend());
+        }
+        if (s.depth() != org.convolab.core.OutputDepth.SAME) {
+            sb.append(" --depth=").append(s.depth());
         }
         return sb.toString();
     }

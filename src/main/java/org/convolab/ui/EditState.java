@@ -3,6 +3,7 @@ package org.convolab.ui;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.Strategy;
 import org.convolab.core.Backend;
 
@@ -17,9 +18,16 @@ import org.convolab.core.Backend;
  * @param abs      absolute value of the sum first
  * @param strategy how to run
  * @param backend  CUDA or CPU (auto: CUDA when usable)
+ * @param depth    the output's sample format ({@code --depth}): the input's, 8 or 16 bits, or float (exact, signed)
  */
 public record EditState(Mask mask, BorderPolicy border, float divisor, float offset, boolean abs, Strategy strategy,
-                        Backend backend) {
+                        Backend backend, OutputDepth depth) {
+
+    /** Settings whose output has the input's depth. */
+    public EditState(Mask mask, BorderPolicy border, float divisor, float offset, boolean abs, Strategy strategy,
+                     Backend backend) {
+        this(mask, border, divisor, offset, abs, strategy, backend, OutputDepth.SAME);
+    }
 
     /** A Gaussian blur with mirror ghost cells, the strategy and backend chosen automatically. */
     public static EditState initial() {
@@ -32,30 +40,34 @@ public record EditState(Mask mask, BorderPolicy border, float divisor, float off
     }
 
     public EditState withMask(Mask m) {
-        return new EditState(m, border, divisor, offset, abs, strategy, backend);
+        return new EditState(m, border, divisor, offset, abs, strategy, backend, depth);
     }
 
     public EditState withBorder(BorderPolicy b) {
-        return new EditState(mask, b, divisor, offset, abs, strategy, backend);
+        return new EditState(mask, b, divisor, offset, abs, strategy, backend, depth);
     }
 
     public EditState withDivisor(float d) {
-        return new EditState(mask, border, d, offset, abs, strategy, backend);
+        return new EditState(mask, border, d, offset, abs, strategy, backend, depth);
     }
 
     public EditState withOffset(float o) {
-        return new EditState(mask, border, divisor, o, abs, strategy, backend);
+        return new EditState(mask, border, divisor, o, abs, strategy, backend, depth);
     }
 
     public EditState withAbs(boolean a) {
-        return new EditState(mask, border, divisor, offset, a, strategy, backend);
+        return new EditState(mask, border, divisor, offset, a, strategy, backend, depth);
     }
 
     public EditState withStrategy(Strategy s) {
-        return new EditState(mask, border, divisor, offset, abs, s, backend);
+        return new EditState(mask, border, divisor, offset, abs, s, backend, depth);
     }
 
     public EditState withBackend(Backend b) {
-        return new EditState(mask, border, divisor, offset, abs, strategy, b);
+        return new EditState(mask, border, divisor, offset, abs, strategy, b, depth);
+    }
+
+    public EditState withDepth(OutputDepth d) {
+        return new EditState(mask, border, divisor, offset, abs, strategy, backend, d);
     }
 }

@@ -45,8 +45,11 @@ final class FileActions implements AutoCloseable {
         refreshRecent();
     }
 
-    /** A decoded image and its JavaFX copy (null for an image too big for one JavaFX image), both made off the FX thread. */
-    private record Loaded(RgbaImage image, Image fx) {
+    /**
+     * A decoded image and its JavaFX copy (null for an image too big for one JavaFX image), both made off the FX thread,
+     * with its samples when they are not 8-bit (else null).
+     */
+    private record Loaded(RgbaImage image, SampleImage samples, Image fx) {
     }
 
     /**
@@ -55,7 +58,14 @@ final class FileActions implements AutoCloseable {
      */
     void open(Path path) {
         String[] note = {""};
+        SampleImage[] kept = {null};
         open(path, () -> {
+            // 16-bit, 32-bit and float PNGs and TIFFs keep their values (shown through a display range)
+            SampleImage wide = SampleImage.readIfWide(path);
+            if (wide != null) {
+                kept[0] = wide;
+                return wide.render(DisplayRange.initial(wide));
+            }
             RgbaImage stored = ImageFiles.read(path);
             Exif exif = Exif.read(path);
             if (!exif.turned()) {
@@ -63,7 +73,7 @@ final class FileActions implements AutoCloseable {
             }
             note[0] = "shown upright by its EXIF orientation " + exif.orientation();
             return Orientation.apply(stored, exif.orientation());
-        }, note);
+        }, note, kept);
     }
 
     /**
@@ -71,11 +81,14 @@ final class FileActions implements AutoCloseable {
      * a cancelled or failed open leaves the image shown before in place.
      */
     void open(Path path, Callable<RgbaImage> read) {
-        open(path, read, new String[] {""});
+        open(path, read, new String[] {""}, new SampleImage[1]);
     }
 
-    /** {@link #open(Path, Callable)}; {@code note[0]}, once {@code read} has set it, goes with the status lines. */
-    private void open(Path path, Callable<RgbaImage> read, String[] note) {
+    /**
+     * {@link #open(Path, Callable)}; {@code note[0]}, once {@code read} has set it, goes with the status lines, and
+     * {@code kept[0]} is the image's samples where they are not 8-bit.
+     */
+    private void open(Path path, Callable<RgbaImage> read, String[] note, SampleImage[] kept) {
         if (opening != null) {
             opening.cancel(); // the newest open wins
         }
@@ -89,13 +102,13 @@ final class FileActions implements AutoCloseable {
                 if (isCancelled()) {
                     return null;
                 }
-                return new Loaded(img, FxImages.fitsOneImage(img.width(), img.height()) ? FxImages.toFx(img) : null);
+                return new Loaded(img, kept[0], FxImages.fitsOneImage(img.width(), img.height()) ? FxImages.toFx(img) : null);
             }
         };
         opening = load;
         load.setOnSucceeded(e -> {
             opening = null;
-            model.opened(path, load.getValue().image(), load.getValue().fx(), note[0]);
+            model.opened(path, load.getValue().image(), load.getValue().samples(), load.getValue().fx(), note[0]);
             prefs.opened(path);
             refreshRecent();
         });
@@ -133,22 +146,36 @@ final class FileActions implements AutoCloseable {
     }
 
     /**
-     * Writes what {@code image} gives (on the io thread) to {@code target}, then runs {@code done}.
+     * Saves samples in their own format, never over the input: a float or 32-bit result as TIFF (another format says
+     * so in a dialog), 16 bits in PNG or TIFF, bit for bit.
+     */
+    void save(SampleImage image, Path target) {
+        submitWrite(notices -> image.write(target, true, notices), target, () -> { });
+    }
+
+    private boolean save(java.util.function.Supplier<RgbaImage> image, Path target, Runnable done) {
+        // the lent pixels are copied into an array only where the engine has none (the GPU, under 32 MP)
+        return submitWrite(notices -> ImageFiles.write(image.get(), target, true), target, done);
+    }
+
+    /**
+     * Runs {@code write} (on the io thread; it gets where to say what the file's format dropped) to write
+     * {@code target}, then runs {@code done}.
      *
      * @return false when nothing was submitted (the target is the input), {@code done} not run
      */
-    private boolean save(java.util.function.Supplier<RgbaImage> image, Path target, Runnable done) {
+    private boolean submitWrite(java.util.function.Consumer<java.util.function.Consumer<String>> write, Path target, Runnable done) {
         Path in = model.file();
         if (in != null && ImageFiles.sameFile(in, target)) {
             error("Not saved", "The result would replace the input image " + target.getFileName() + "; choose another name");
             return false;
         }
-        Task<Void> write = new Task<>() {
+        java.util.List<String> dropped = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Task<Void> task = new Task<>() {
             @Override
             protected Void call() {
                 try {
-                    // the lent pixels are copied into an array only where the engine has none (the GPU, under 32 MP)
-                    ImageFiles.write(image.get(), target, true);
+                    write.accept(dropped::add);
                 } finally {
                     done.run();
                 }
@@ -156,9 +183,9 @@ final class FileActions implements AutoCloseable {
             }
         };
         model.say("Saving " + target.getFileName() + "..."); // in the background: the window goes on working
-        write.setOnSucceeded(e -> model.say("Saved " + target));
-        write.setOnFailed(e -> error("Not saved", MainModel.describe(write.getException())));
-        io.submit(write);
+        task.setOnSucceeded(e -> model.say("Saved " + target + (dropped.isEmpty() ? "" : " (" + String.join("; ", dropped) + ")")));
+        task.setOnFailed(e -> error("Not saved", MainModel.describe(task.getException())));
+        io.submit(task);
         return true;
     }
 
@@ -215,7 +242,13 @@ final class FileActions implements AutoCloseable {
      * (of a big image, or of an edit just made) has finished it.
      */
     void saveCurrent(Path target) {
-        boolean waits = model.whenCurrent(o -> save(o.result(), target), why -> error("Not saved", why));
+        boolean waits = model.whenCurrent(o -> {
+            if (o.samples() != null) {
+                save(o.samples(), target); // 16-bit, 32-bit or float: the values, not the pixels shown
+            } else {
+                save(o.result(), target);
+            }
+        }, why -> error("Not saved", why));
         if (waits) {
             model.say("Saving " + target.getFileName() + " when the whole image is filtered with the current settings...");
         }
@@ -289,7 +322,10 @@ final class FileActions implements AutoCloseable {
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG, JPEG, BMP, TIFF", "*.png", "*.jpg", "*.bmp", "*.tif"));
         Path in = model.file();
         if (in != null) {
-            fc.setInitialFileName(suggestedName(in));
+            FilterOutcome o = model.outcome();
+            // PNG holds 8 and 16 bits: a float or 32-bit result is suggested as TIFF
+            boolean tiff = o != null && o.samples() != null && !o.samples().format().narrowInteger();
+            fc.setInitialFileName(suggestedName(in, tiff ? ".tif" : ".png"));
             Path folder = in.toAbsolutePath().getParent();
             if (folder != null && java.nio.file.Files.isDirectory(folder) && java.nio.file.Files.isWritable(folder)) {
                 fc.setInitialDirectory(folder.toFile()); // beside the input (else the last folder used)
@@ -300,9 +336,14 @@ final class FileActions implements AutoCloseable {
 
     /** The name Save Result suggests for an input: "photo.jpg" gives "photo-filtered.png". */
     static String suggestedName(Path input) {
+        return suggestedName(input, ".png");
+    }
+
+    /** The name Save Result suggests for an input, with the extension given (".png", ".tif"). */
+    static String suggestedName(Path input, String extension) {
         String name = input.getFileName().toString();
         int dot = name.lastIndexOf('.');
-        return (dot > 0 ? name.substring(0, dot) : name) + "-filtered.png";
+        return (dot > 0 ? name.substring(0, dot) : name) + "-filtered" + extension;
     }
 
     private FileChooser chooser(String title) {

@@ -16,6 +16,12 @@ interface FilterExecutor {
     /** Filters the image with the state, replacing any request not yet reported; returns its sequence number. */
     long submit(RgbaImage image, EditState state);
 
+    /**
+     * Filters an image's samples (16-bit, 32-bit, float, or an output depth other than 8 bits) whole into the state's
+     * depth, {@code shown} being the input as shown; replaces any request not yet reported; returns its sequence number.
+     */
+    long submit(RgbaImage shown, SampleImage samples, EditState state);
+
     /** The sequence number of the newest request. */
     long latest();
 

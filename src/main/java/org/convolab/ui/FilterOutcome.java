@@ -21,24 +21,32 @@ import org.convolab.core.ResultLease;
  * @param complete whether the result is the whole image
  * @param step     image pixels between two of the result's pixels along each axis: 1, or for a preview of a
  *                 region shown zoomed out, every step-th output pixel ({@code org.convolab.engine.SampledPreview})
+ * @param samples  the whole result's samples in its own format (16-bit, 32-bit, float) when the input or the output
+ *                 depth is not 8-bit, {@code result} then holding them as first shown; null for 8-bit results
  */
 public record FilterOutcome(ResultLease result, Backend backend, String device, EditState state, long sequence, int x,
-                            int y, boolean complete, int step) {
+                            int y, boolean complete, int step, SampleImage samples) {
 
     /** A whole-image outcome. */
     static FilterOutcome whole(ResultLease result, Backend backend, String device, EditState state, long sequence) {
-        return new FilterOutcome(result, backend, device, state, sequence, 0, 0, true, 1);
+        return new FilterOutcome(result, backend, device, state, sequence, 0, 0, true, 1, null);
+    }
+
+    /** A whole-image outcome of samples, {@code result} showing them. */
+    static FilterOutcome ofSamples(SampleImage samples, FilterResult result, Backend backend, String device, EditState state,
+            long sequence) {
+        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, 0, 0, true, 1, samples);
     }
 
     /** An outcome of a result in a Java array (a preview, or a big image filtered in bands). */
     static FilterOutcome of(FilterResult result, Backend backend, String device, EditState state, long sequence, int x, int y,
             boolean complete) {
-        return sampled(result, backend, device, state, sequence, x, y, 1);
+        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, complete, 1, null);
     }
 
     /** A preview of every step-th output pixel of a region from (x, y). */
     static FilterOutcome sampled(FilterResult result, Backend backend, String device, EditState state, long sequence, int x,
             int y, int step) {
-        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, false, step);
+        return new FilterOutcome(ResultLease.of(result), backend, device, state, sequence, x, y, false, step, null);
     }
 }

@@ -1,5 +1,6 @@
 package org.convolab.ui;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javafx.concurrent.Service;
@@ -9,7 +10,12 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
+import org.convolab.core.FilterCost;
+import org.convolab.core.PlaneFilter;
+import org.convolab.core.Timings;
+import org.convolab.engine.PlaneFilters;
 import org.convolab.engine.SampledPreview;
+import org.convolab.engine.StripFilter;
 
 /**
  * Runs filters off the FX thread, one at a time, newest first. {@link #submit} replaces the pending
@@ -31,8 +37,8 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
     /** The most output pixels a preview of a zoomed-out region computes: about a screenful. */
     static final int PREVIEW_SAMPLES = 2 << 20;
 
-    /** One request: immutable inputs; region is {x, y, w, h} or null. */
-    private record Request(RgbaImage image, EditState state, long sequence, int[] region) {
+    /** One request: immutable inputs; region is {x, y, w, h} or null; samples, when not null, are what is filtered. */
+    private record Request(RgbaImage image, EditState state, long sequence, int[] region, SampleImage samples) {
     }
 
     private final EngineProvider engines;
@@ -68,7 +74,18 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
     @Override
     public long submit(RgbaImage image, EditState state) {
         int[] region = (long) image.width() * image.height() >= BIG_PIXELS ? visibleRegion.get() : null;
-        pending = new Request(image, state, ++sequence, region);
+        pending = new Request(image, state, ++sequence, region, null);
+        restart();
+        return sequence;
+    }
+
+    /**
+     * Filters an image's samples (16-bit, 32-bit, float, or any image whose output depth is not 8-bit) whole, into
+     * the state's output depth, as {@code convolab filter --depth} does; {@code shown} is the input as shown.
+     */
+    @Override
+    public long submit(RgbaImage shown, SampleImage samples, EditState state) {
+        pending = new Request(shown, state, ++sequence, null, samples);
         restart();
         return sequence;
     }
@@ -77,6 +94,25 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
     @Override
     public long latest() {
         return sequence;
+    }
+
+    /**
+     * The samples through the engine's plane filter in one band ({@link StripFilter}, as the CLI filters such a file),
+     * into the state's depth: a float output keeps the exact {@code sum / divisor + offset}, signed.
+     */
+    static FilterOutcome filterSamples(ConvolutionEngine engine, SampleImage in, EditState s, long sequence) {
+        SampleImage.Collector out = new SampleImage.Collector(in.width(), in.height(), s.depth().of(in.format()));
+        long t0 = System.nanoTime();
+        StripFilter.Report report;
+        try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
+            report = new StripFilter(engine, planes, 0).run(in::source, out, s.spec(), s.strategy(), s.depth());
+        }
+        double ms = (System.nanoTime() - t0) / 1e6;
+        SampleImage result = out.image();
+        Timings t = new Timings(0, 0, List.of(report.filterMs()), 0, 0, ms, report.filterMs(),
+                FilterCost.ofSamples(in.width(), in.height(), s.mask(), report.plan(), in.format(), result.format()));
+        FilterResult shown = new FilterResult(result.render(DisplayRange.initial(result)), report.plan(), t);
+        return FilterOutcome.ofSamples(result, shown, engine.backend(), engine.device(), s, sequence);
     }
 
     @Override
@@ -92,6 +128,9 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
                     return null;
                 }
                 ConvolutionEngine engine = engines.engine(r.state().backend());
+                if (r.samples() != null) {
+                    return filterSamples(engine, r.samples(), r.state(), r.sequence());
+                }
                 RgbaImage img = r.image();
                 if ((long) img.width() * img.height() < BIG_PIXELS) {
                     ResultLease result = engine.filterLeased(img, r.state().spec(), r.state().strategy());

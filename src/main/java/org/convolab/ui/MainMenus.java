@@ -95,7 +95,7 @@ final class MainMenus {
         Menu viewMenu = new Menu("_View", null, side, splitMode, new SeparatorMenuItem(),
                 item("Zoom _In", "Shortcut+Equals", window::zoomIn), item("Zoom _Out", "Shortcut+Minus", window::zoomOut),
                 item("_Fit", "Shortcut+0", window::fit), item("_100 %", "Shortcut+1", window::actualSize),
-                new SeparatorMenuItem(), showOverlay, showHistograms,
+                new SeparatorMenuItem(), displayRange(window), showOverlay, showHistograms,
                 new Menu("Histogram _style", null, histogramsPerChannel, histogramsLog), new Menu("T_heme", null, light, dark), new SeparatorMenuItem(), export);
 
         MenuItem compare = item("_Compare Strategies...", "Shortcut+K", window::openCompare);
@@ -108,6 +108,13 @@ final class MainMenus {
         help = new HelpMenu(window.stage, bar, model.cudaProblem() == null ? "GPU: in use" : "GPU: not used ("
                 + model.cudaProblem() + "); filters run on the CPU engine");
         bar.getMenus().add(help.menu);
+    }
+
+    /** View › Display Range: min and max shown black to white, for 16-bit, 32-bit and float images (ImageJ's B&C). */
+    private static MenuItem displayRange(MainWindow window) {
+        MenuItem m = item("Display _Range (Brightness & Contrast)...", "Shortcut+Shift+B", window::openDisplayRange);
+        m.setId("menu-display-range");
+        return m;
     }
 
     private static String mnemonic(String title) {

@@ -15,6 +15,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskPresets;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -33,6 +34,12 @@ public final class MainModel {
     static final String INITIAL_PRESET = "gaussian:1.5";
 
     private final ReadOnlyObjectWrapper<RgbaImage> input = new ReadOnlyObjectWrapper<>();
+    /** The input's samples when it is not 8-bit (16-bit, 32-bit, float); null for an 8-bit image. */
+    private final ReadOnlyObjectWrapper<SampleImage> samples = new ReadOnlyObjectWrapper<>();
+    /** An 8-bit input's samples, made when an output depth other than 8 bits asks for them; null until then. */
+    private SampleImage eightBitSamples;
+    /** The display ranges of the input and output samples. */
+    private final DisplayRanges ranges = new DisplayRanges();
     private final ReadOnlyObjectWrapper<Image> inputImage = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<FilterOutcome> outcome = new ReadOnlyObjectWrapper<>();
@@ -107,6 +114,28 @@ public final class MainModel {
     public RgbaImage input() {
         return input.get();
     }
+
+    /** The input's samples when it is a 16-bit, 32-bit or float image; null for an 8-bit image. */
+    ReadOnlyObjectProperty<SampleImage> samplesProperty() {
+        return samples.getReadOnlyProperty();
+    }
+
+    /** The input's samples, or null for an 8-bit image. */
+    SampleImage samples() {
+        return samples.get();
+    }
+
+    /** The display ranges of the input's and the output's samples. */
+    DisplayRanges ranges() {
+        return ranges;
+    }
+
+    /** The display range {@link #input()} shows the samples at (it was made at it), or null for an 8-bit image. */
+    DisplayRange inputRenderedAt() {
+        return inputRenderedAt;
+    }
+
+    private DisplayRange inputRenderedAt;
 
     /** The input as a JavaFX image, or null. */
     public Image inputImage() {
@@ -292,10 +321,22 @@ public final class MainModel {
      *             lines keep it while this image is open
      */
     void opened(Path path, RgbaImage image, Image fx, String note) {
+        opened(path, image, null, fx, note);
+    }
+
+    /**
+     * As {@link #opened(Path, RgbaImage, Image, String)} for an image kept as samples too (16-bit, 32-bit, float;
+     * null for an 8-bit one): {@code image} is how they are shown at their initial display range.
+     */
+    void opened(Path path, RgbaImage image, SampleImage kept, Image fx, String note) {
         imageNote = note == null || note.isEmpty() ? "" : "; " + note;
         if (!imageNote.isEmpty()) {
             say("Opened " + path.getFileName() + imageNote);
         }
+        eightBitSamples = null;
+        samples.set(kept);
+        inputRenderedAt = kept == null ? null : DisplayRange.initial(kept);
+        ranges.opened(inputRenderedAt);
         inputImage.set(fx);
         input.set(image);
         file.set(path);
@@ -340,7 +381,29 @@ public final class MainModel {
             return;
         }
         submitted = System.nanoTime();
-        filter.submit(img, s);
+        SampleImage kept = samplesToFilter(img, s);
+        if (kept != null) {
+            filter.submit(img, kept, s);
+        } else {
+            filter.submit(img, s);
+        }
+    }
+
+    /**
+     * The samples a filter takes: the input's own when it is not 8-bit; an 8-bit image's when the output depth is
+     * 16 bits or float (a signed Laplacian); null when the packed 8-bit path gives the result.
+     */
+    private SampleImage samplesToFilter(RgbaImage img, EditState s) {
+        if (samples.get() != null) {
+            return samples.get();
+        }
+        if (s.depth() == OutputDepth.SAME || s.depth() == OutputDepth.EIGHT) {
+            return null;
+        }
+        if (eightBitSamples == null) {
+            eightBitSamples = SampleImage.of(img);
+        }
+        return eightBitSamples;
     }
 
     /** When the newest request was made (System.nanoTime), for how long it took as the user waited. */
@@ -375,13 +438,16 @@ public final class MainModel {
         }
         FilterOutcome was = outcome.get();
         preview.set(null);
+        ranges.result(o.samples()); // before the views take the outcome, so they show it at its range
         outcome.set(o);
         release(was); // after the views have taken the new one (a save or a count in progress holds its own)
         double waitedMs = (System.nanoTime() - submitted) / 1e6;
         // the engine's time, and the time the user waited when that was noticeably longer (a busy cue showed)
         String waited = waitedMs >= BusyCue.DELAY_MS ? String.format(Locale.ROOT, " (done %.1f s after the edit)", waitedMs / 1000) : "";
+        String range = o.samples() == null ? "" : "; output shown " + ranges.get(DisplayRanges.Target.OUTPUT)
+                + (o.samples().format().isFloat() ? " (float)" : "");
         say(withNote(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms%s", o.result().strategy().id(), o.backend(),
-                o.result().timings().totalMs(), waited) + imageNote));
+                o.result().timings().totalMs(), waited) + range + imageNote));
         List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
         waiting.removeAll(ready);
         ready.forEach(w -> w.then().accept(o));

@@ -247,7 +247,8 @@ final class MainWindow {
     private void bindToModel() {
         message.textProperty().bind(model.statusProperty());
         overlay.visibleProperty().bind(menus.showOverlay.selectedProperty().and(model.outcomeProperty().isNotNull()));
-        inputView.image.bind(Bindings.createObjectBinding(() -> ViewPixels.of(model.input()), model.inputProperty()));
+        inputView.image.bind(Bindings.createObjectBinding(this::shownInput, model.inputProperty(),
+                model.ranges().inputProperty()));
         outputView.before.bind(Bindings.createObjectBinding(() -> menus.splitMode.isSelected() ? inputView.image.get() : null,
                 menus.splitMode.selectedProperty(), inputView.image));
         model.setVisibleRegion(() -> model.input() == null ? null
@@ -264,13 +265,15 @@ final class MainWindow {
         model.stateProperty().addListener((o, was, now) -> maskEditor.show(now.mask()));
         maskEditor.show(model.current().mask());
         model.outcomeProperty().addListener((o, was, now) -> {
-            outputView.image.set(now == null ? null : ViewPixels.of(now.result())); // the lent pixels, not a copy
+            showOutput();
             if (now != null) {
                 overlay.show(now);
             }
         });
+        model.ranges().outputProperty().addListener((o, was, now) -> showOutput());
         model.inputProperty().addListener((o, was, img) -> {
-            sizeLabel.setText(img.width() + " x " + img.height() + " px");
+            SampleImage kept = model.samples();
+            sizeLabel.setText(img.width() + " x " + img.height() + " px" + (kept == null ? "" : ", " + kept.format()));
             Platform.runLater(this::fit);
         });
         // the file changes only once it has been read: a file that failed to open is never named
@@ -278,6 +281,33 @@ final class MainWindow {
         zoomLabel.textProperty().bind(Bindings.createStringBinding(() -> zoomText(viewport.zoom.get()), viewport.zoom));
     }
 
+    /** The input as shown: its samples through the input's display range, or the 8-bit pixels as they are. */
+    private ViewPixels shownInput() {
+        SampleImage kept = model.samples();
+        DisplayRange r = model.ranges().get(DisplayRanges.Target.INPUT);
+        if (kept == null || r == null || r.equals(model.inputRenderedAt())) {
+            return ViewPixels.of(model.input());
+        }
+        return ViewPixels.of(kept.render(r));
+    }
+
+    /** The output as shown: its samples through the output's display range, or the lent 8-bit pixels (not a copy). */
+    private void showOutput() {
+        FilterOutcome o = model.outcome();
+        DisplayRange r = model.ranges().get(DisplayRanges.Target.OUTPUT);
+        if (o == null) {
+            outputView.image.set(null);
+        } else if (o.samples() == null || r == null) {
+            outputView.image.set(ViewPixels.of(o.result()));
+        } else {
+            outputView.image.set(ViewPixels.of(o.samples().render(r)));
+        }
+    }
+
+    /**
+     * The values under the cursor: (x, y), then the input's and the output's samples as stored (a float exactly, a
+     * 16- or 32-bit integer as an integer), or an 8-bit image's R,G,B.
+     */
     private void hover(int x, int y) {
         RgbaImage in = model.input();
         FilterOutcome o = model.outcome();
@@ -285,9 +315,14 @@ final class MainWindow {
             pixelLabel.setText("");
             return;
         }
-        String out = o == null || o.result().width() != in.width() || !o.result().isOpen() ? ""
-                : " out " + rgb(o.result().argb(x, y));
-        pixelLabel.setText("(" + x + ", " + y + ") in " + rgb(in.argb(x, y)) + out);
+        String out;
+        if (o == null || o.result().width() != in.width() || !o.result().isOpen()) {
+            out = "";
+        } else {
+            out = " out " + (o.samples() != null ? o.samples().valueText(x, y) : rgb(o.result().argb(x, y)));
+        }
+        SampleImage kept = model.samples();
+        pixelLabel.setText("(" + x + ", " + y + ") in " + (kept != null ? kept.valueText(x, y) : rgb(in.argb(x, y))) + out);
     }
 
     private static String rgb(int p) {
@@ -406,6 +441,17 @@ final class MainWindow {
     void close() {
         stage.close();
     }
+
+    /** View › Display Range: the Brightness &amp; Contrast of 16-bit, 32-bit and float images and results. */
+    DisplayRangeDialog openDisplayRange() {
+        if (displayRange == null) {
+            displayRange = new DisplayRangeDialog(stage, model);
+        }
+        displayRange.show();
+        return displayRange;
+    }
+
+    private DisplayRangeDialog displayRange;
 
     /** Opens the compare window on the current image and settings. */
     CompareWindow openCompare() {

@@ -15,6 +15,7 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.MaskText;
+import org.convolab.core.OutputDepth;
 import org.convolab.core.Strategy;
 import org.convolab.core.Backend;
 
@@ -36,6 +37,10 @@ final class SettingsBar {
     final TextField divisor = new TextField("1");
     final TextField offset = new TextField("0");
     final CheckBox abs = new CheckBox("|sum|");
+    /** The output's sample format: the input's, 8 or 16 bits, or float (exact and signed). */
+    final ComboBox<OutputDepth> depth = new ComboBox<>();
+    /** The output mapping's formula, which follows the depth. */
+    private final Label formula = new Label();
     /** Strategy, ghost cells and backend, for the top of the window. */
     final HBox toolbar;
     /** Divisor, offset and |sum| with the formula, for under the mask editor. */
@@ -136,9 +141,21 @@ final class SettingsBar {
         abs.setOnAction(e -> model.edit(current().withAbs(abs.isSelected())));
         HBox row = new HBox(6, new Label("Divide by"), divisor, new Label("then add"), offset, abs);
         row.setAlignment(Pos.CENTER_LEFT);
-        Label formula = new Label("out = clamp(round(sum / divisor + offset), 0, 255)");
+        depth.getItems().setAll(OutputDepth.values());
+        depth.setId("depth");
+        depth.setTooltip(new Tooltip("The output's samples: same as the input's, 8 or 16 bits (rounded and clamped), or 32-bit"
+                + " float (the exact sum / divisor + offset, negative values kept; saved as TIFF, shown through"
+                + " View \u203a Display Range)"));
+        depth.setOnAction(e -> {
+            if (depth.getValue() != null && depth.getValue() != current().depth()) {
+                model.edit(current().withDepth(depth.getValue()));
+            }
+        });
+        HBox depthRow = new HBox(6, new Label("Depth"), depth);
+        depthRow.setAlignment(Pos.CENTER_LEFT);
         formula.getStyleClass().add("hint");
-        return new VBox(4, MainWindow.section("Output"), row, formula);
+        formula.setWrapText(true);
+        return new VBox(4, MainWindow.section("Output"), row, depthRow, formula);
     }
 
     // ------------------------------------------------------------------ model <-> controls
@@ -160,6 +177,18 @@ final class SettingsBar {
         divisor.setText(MaskText.formatWeight(s.divisor()));
         offset.setText(MaskText.formatWeight(s.offset()));
         abs.setSelected(s.abs());
+        depth.setValue(s.depth());
+        formula.setText(formula(s.depth()));
+    }
+
+    /** The output mapping at a depth, as the hint under the settings says it. */
+    static String formula(OutputDepth d) {
+        return switch (d) {
+            case FLOAT -> "out = sum / divisor + offset (32-bit float: not rounded, not clamped)";
+            case SIXTEEN -> "out = clamp(round(sum / divisor + offset), 0, 65535) (16-bit)";
+            case EIGHT -> "out = clamp(round(sum / divisor + offset), 0, 255)";
+            case SAME -> "out = clamp(round(sum / divisor + offset)) to the input's range (255, 65535; float kept)";
+        };
     }
 
     private org.convolab.core.Mask shownMask;

@@ -79,6 +79,24 @@ class CopyAsCommandTest {
     }
 
     @Test
+    void aFloatDepthCommandWritesAFloatTiff() {
+        Path in = dir.resolve("photo.png");
+        ImageFiles.write(SyntheticImages.gradient(30, 20), in, false);
+        EditState s = EditState.initial().withMask(Mask.of(3, 3, 0, 1, 0, 1, -4, 1, 0, 1, 0))
+                .withDepth(org.convolab.core.OutputDepth.FLOAT);
+        String line = CopyAsCommand.cliLine(s, in);
+        assertThat(line).contains(" -o " + dir + "/photo-filtered.tif ").endsWith(" --depth=float");
+        List<String> args = words(line);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args.subList(1, args.size()).toArray(new String[0]), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as(args + "\n" + err.toString(StandardCharsets.UTF_8)).isZero();
+        try (org.convolab.core.RowSource out = org.convolab.io.RowSources.opener(dir.resolve("photo-filtered.tif"), 1 << 20).get()) {
+            assertThat(out.format().isFloat()).isTrue();
+        }
+    }
+
+    @Test
     void theMacroLineIsTheImageJCommandsOptionsWithTheDivisorFolded() {
         EditState s = new EditState(Mask.of(3, 1, 1, 2, 1), BorderPolicy.parse("wrap"), 4f, 0f, false, Strategy.AUTO, Backend.AUTO);
         String line = CopyAsCommand.macroLine(s);

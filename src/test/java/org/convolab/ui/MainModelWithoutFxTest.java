@@ -50,6 +50,16 @@ class MainModelWithoutFxTest {
         }
 
         @Override
+        public long submit(RgbaImage shown, SampleImage samples, EditState state) {
+            long seq = ++sequence;
+            ran.add(state);
+            FilterOutcome o = FilterService.filterSamples(engine, samples, state, seq);
+            preview.accept(o);
+            done.accept(o);
+            return seq;
+        }
+
+        @Override
         public long latest() {
             return sequence;
         }

@@ -203,6 +203,71 @@ class Screenshots {
         }
     }
 
+    /**
+     * A 32-bit float image (the astronaut as grey values from -5 to 1015) with a Laplacian kept in float, shown
+     * through a display range symmetric about 0: its negative side dark, zero grey, its positive side bright; and
+     * the Display Range dialog on the output.
+     */
+    @Test
+    void floatImageWithALaplacian(FxRobot robot) throws java.io.IOException {
+        org.convolab.core.RgbaImage photo = org.convolab.io.ImageFiles.read(org.convolab.io.SampleImages.path("astronaut.png"));
+        int w = photo.width();
+        Path tiff = Files.createTempDirectory("convolab-shots").resolve("astronaut-float.tif");
+        org.convolab.core.SampleFormat f = new org.convolab.core.SampleFormat(1, 32, org.convolab.core.SampleFormat.Kind.FLOAT);
+        org.convolab.io.RowSinks.write(tiff, false, w, photo.height(), f, java.util.Optional.empty(),
+                org.convolab.io.RowSinks.Options.defaults(), n -> { }, sink -> {
+                    int[] row = new int[w];
+                    for (int y = 0; y < photo.height(); y++) {
+                        for (int x = 0; x < w; x++) {
+                            int p = photo.argb(x, y);
+                            float grey = 0.299f * (p >> 16 & 255) + 0.587f * (p >> 8 & 255) + 0.114f * (p & 255);
+                            row[x] = Float.floatToRawIntBits(grey * 4 - 5);
+                        }
+                        sink.writeRow(row);
+                    }
+                });
+        robot.interact(() -> window.theme(Theme.LIGHT));
+        robot.interact(() -> window.files.open(tiff));
+        UiWait.until(() -> tiff.equals(model.file()) && model.samples() != null);
+        robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("laplacian:8")).withAbs(false)
+                .withDepth(org.convolab.core.OutputDepth.FLOAT)));
+        settled();
+        // min..max of a Laplacian is set by a few sharp edges' extremes: a window symmetric about 0 (zero mid grey, the
+        // negative side dark, the positive bright), typed as an ImageJ user would in B&C's Set
+        DisplayRangeDialog[] d = new DisplayRangeDialog[1];
+        robot.interact(() -> {
+            d[0] = window.openDisplayRange();
+            d[0].min.setText("-200");
+            d[0].max.setText("200");
+        });
+        robot.clickOn("#range-apply");
+        shoot(robot, d[0].stage().getScene().getRoot(), "display-range-light");
+        robot.interact(() -> d[0].stage().close());
+        shootAt(robot, stage, 1280, 720, "float-laplacian-1280x720-light", window::fit);
+        size(robot, stage, 1280, 720);
+    }
+
+    /** The classroom's tile view in 3D (a slice through a brick's input brick) and the ghost-cell view's z face line. */
+    @Test
+    void classroomBrick(FxRobot robot) {
+        robot.interact(() -> {
+            window.theme(Theme.LIGHT);
+            model.edit(model.current().withMask(MaskPresets.parse("box:5")).withBorder(BorderPolicy.parse("mirror")));
+        });
+        settled();
+        ClassroomWindow[] cr = new ClassroomWindow[1];
+        robot.interact(() -> {
+            cr[0] = window.openClassroom();
+            cr[0].tabs().getSelectionModel().select(1);
+        });
+        robot.clickOn("#tile-brick");
+        robot.interact(() -> robot.lookup("#tile-slice").queryAs(javafx.scene.control.Spinner.class).getValueFactory().setValue(-1));
+        shootAt(robot, cr[0].stage(), 1280, 720, "classroom-brick-1280x720-light", () -> { });
+        robot.interact(() -> cr[0].tabs().getSelectionModel().select(0));
+        shootAt(robot, cr[0].stage(), 1280, 720, "classroom-zface-1280x720-light", () -> { });
+        robot.interact(() -> cr[0].stage().close());
+    }
+
     @Test
     void compareAndClassroom(FxRobot robot) {
         robot.interact(() -> model.edit(model.current().withMask(MaskPresets.parse("gaussian:1"))

@@ -46,6 +46,8 @@ public final class GhostCellView extends VBox {
     final Label hoverLabel = new Label("Hover a cell to see what it reads; click a pixel to place the mask there.");
     final ListView<String> terms = new ListView<>();
     final Label result = new Label();
+    /** In 3D: what the policy puts in the ghost slices above and below a stack (its z faces). */
+    final Label zFace = new Label();
 
     private RgbaImage image;
     private EditState state;
@@ -107,7 +109,10 @@ public final class GhostCellView extends VBox {
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(scroll, sumSide);
         split.setDividerPositions(0.58);
         VBox.setVgrow(split, Priority.ALWAYS);
-        getChildren().addAll(controls, split);
+        zFace.setId("ghost-z-face");
+        zFace.setWrapText(true);
+        zFace.getStyleClass().add("hint");
+        getChildren().addAll(controls, zFace, split);
     }
 
     /** Shows the image and settings (called whenever either changes). */
@@ -141,6 +146,33 @@ public final class GhostCellView extends VBox {
         return Mask.of(m.width(), 1, row);
     }
 
+    /**
+     * The z faces of a stack {@code depth} slices deep under a policy, for a mask reaching {@code rz} slices either way
+     * (as deep as it is wide): which slice each ghost slice above the first and below the last copies, or the constant.
+     */
+    static String zFaceText(org.convolab.core.BorderPolicy border, int rz, int depth) {
+        if (rz == 0) {
+            return "In a stack (3D), a mask one slice deep reads no slice above or below: no z face.";
+        }
+        StringBuilder above = new StringBuilder();
+        StringBuilder below = new StringBuilder();
+        for (int k = rz; k >= 1; k--) {
+            above.append(above.length() > 0 ? ", " : "").append(source(border, -k, depth));
+        }
+        for (int k = 1; k <= rz; k++) {
+            below.append(below.length() > 0 ? ", " : "").append(source(border, depth - 1 + k, depth));
+        }
+        return String.format(Locale.ROOT, "In a stack of %d slices (3D) with a mask %d deep, %s fills the z faces alike:"
+                + " slices %d..-1 \u2190 %s; slices %d..%d \u2190 %s.", depth, 2 * rz + 1, border.name(), -rz, above, depth,
+                depth - 1 + rz, below);
+    }
+
+    /** The slice a ghost slice copies, or the policy's constant. */
+    private static String source(org.convolab.core.BorderPolicy border, int z, int depth) {
+        int src = border.index(z, depth);
+        return src < 0 ? MaskText.formatWeight(border.constant()) : "slice " + src;
+    }
+
     /** The image region around the chosen place, before extension: x0, y0, width, height. */
     int[] baseRegion() {
         int n = extent.getValue();
@@ -161,6 +193,8 @@ public final class GhostCellView extends VBox {
         if (image == null || state == null) {
             return;
         }
+        int rz = Math.max(state.mask().radiusX(), state.mask().radiusY());
+        zFace.setText(zFaceText(state.border(), rz, TileView.STACK_DEPTH));
         listTerms();
         paint();
     }
