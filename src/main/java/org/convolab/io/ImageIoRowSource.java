@@ -182,7 +182,9 @@ final class ImageIoRowSource implements RowSource {
             readWideRow(y, samples);
         } else if (raw) {
             Raster r = block.getRaster();
-            r.getPixels(0, y, width, 1, samples);
+            if (!FastRasters.rowSamples(r, r.getMinY() + y, samples)) {
+                r.getPixels(0, y, width, 1, samples);
+            }
             if (componentBits < 8) {
                 int scale = 255 / ((1 << componentBits) - 1);
                 for (int i = 0; i < width * format.channels(); i++) {
@@ -214,6 +216,9 @@ final class ImageIoRowSource implements RowSource {
         int ch = format.channels();
         for (int page = 0; page < wide.pages(); page++) {
             Raster r = (page == 0 ? block : pageBlocks[page]).getRaster();
+            if (wide.pages() == 1 && FastRasters.rowSamples(r, r.getMinY() + y, samples)) {
+                return; // floats' bits and ints as stored, straight from the data array
+            }
             int bands = r.getNumBands();
             int n = width * bands;
             if (format.isFloat()) {

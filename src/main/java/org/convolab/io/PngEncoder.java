@@ -90,7 +90,8 @@ public final class PngEncoder {
 
     // ---- one band: filter the rows, deflate them ---------------------------------------------
 
-    private record Band(byte[] deflated, int deflatedLength, long adler, long rawLength) {
+    /** A deflated band: its bytes, their length, the Adler-32 and length of its raw bytes. */
+    record Band(byte[] deflated, int deflatedLength, long adler, long rawLength) {
     }
 
     private static Band band(RgbaImage image, int bpp, int level, int y0, int y1, boolean last) {
@@ -113,10 +114,21 @@ public final class PngEncoder {
             prev = cur;
             cur = t;
         }
+        return deflate(filtered, pos, level, Deflater.DEFAULT_STRATEGY, last);
+    }
+
+    /**
+     * Deflates one band of filtered rows (raw deflate): to the end of the stream for the last band, else up to a
+     * sync flush, so that the bands join into one zlib stream; with the band's Adler-32 for the trailer.
+     *
+     * @param strategy the Deflater's strategy ({@link Deflater#HUFFMAN_ONLY}: no search for matches)
+     */
+    static Band deflate(byte[] filtered, int pos, int level, int strategy, boolean last) {
         Adler32 a = new Adler32();
         a.update(filtered, 0, pos);
         Deflater def = new Deflater(level, true); // raw deflate: one zlib header and trailer wrap all bands
         try {
+            def.setStrategy(strategy);
             def.setInput(filtered, 0, pos);
             if (last) {
                 def.finish();
@@ -250,7 +262,7 @@ public final class PngEncoder {
 
     // ---- zlib framing and PNG chunks ----------------------------------------------------------
 
-    private static byte[] zlibHeader(int level) {
+    static byte[] zlibHeader(int level) {
         int cmf = 0x78; // deflate, 32K window
         int flevel = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3;
         int flg = flevel << 6;
@@ -281,7 +293,7 @@ public final class PngEncoder {
         return sum1 | (sum2 << 16);
     }
 
-    private static void chunk(DataOutputStream d, String type, byte[] data, int length) throws IOException {
+    static void chunk(DataOutputStream d, String type, byte[] data, int length) throws IOException {
         byte[] t = type.getBytes(StandardCharsets.US_ASCII);
         CRC32 crc = new CRC32();
         crc.update(t);

@@ -1,9 +1,6 @@
 package org.convolab.io;
 
-import ar.com.hjg.pngj.ImageInfo;
-import ar.com.hjg.pngj.PngWriter;
 import ar.com.hjg.pngj.PngjException;
-import ar.com.hjg.pngj.chunks.PngChunkICCP;
 import java.awt.Point;
 import java.awt.Transparency;
 import java.awt.color.ColorSpace;
@@ -41,10 +38,11 @@ import org.w3c.dom.NodeList;
 
 /**
  * Writes rows into an image file chosen by its extension, atomically (a temporary file renamed into
- * place; nothing is left on failure). PNG is written a row at a time (PNGJ) in the rows' own format:
+ * place; nothing is left on failure). PNG is written as the rows come ({@link PngRowWriter}, deflated on all cores) in the rows' own format:
  * 8 or 16 bits, grey or RGB, alpha only when the rows have it. TIFF keeps the format too; JPEG and BMP
- * hold 8-bit grey or RGB, and say once what they drop. TIFF, JPEG and BMP are encoded whole (ImageIO),
- * after a check that the heap holds the image. An ICC profile is written back as it came.
+ * hold 8-bit grey or RGB, and say once what they drop. TIFF is written as the rows come, uncompressed
+ * ({@link TiffStripWriter}; through the JDK's writer, whole, when a JPEG input's EXIF block is to be kept); JPEG and
+ * BMP are encoded whole, after a check that the heap holds the image. An ICC profile is written back as it came.
  */
 public final class RowSinks {
 
@@ -153,7 +151,8 @@ public final class RowSinks {
             notices.accept(kind.toUpperCase(Locale.ROOT) + " keeps no EXIF: the input's orientation " + options.exif().orientation()
                     + " is not written, so viewers show the stored pixels as they are (--auto-orient turns them upright)");
         }
-        if (!kind.equals("png")) {
+        boolean stripTiff = kind.equals("tiff") && options.exif().tiff().isEmpty() && TiffStripWriter.fits(width, height, out);
+        if (!kind.equals("png") && !stripTiff) {
             HeapCheck.require((long) width * height * out.channels() * (out.bitDepth() / 8) + (64L << 20),
                     String.format(Locale.ROOT, "encoding this %dx%d %s whole", width, height, kind.toUpperCase(Locale.ROOT)));
         }
@@ -161,6 +160,9 @@ public final class RowSinks {
             AtomicWrite.write(target, replace, stream -> {
                 if (kind.equals("png")) {
                     writePng(stream, width, height, format, out, icc, options, body);
+                } else if (stripTiff) { // streamed, bulk; a JPEG's EXIF block goes through the JDK's writer below
+                    TiffStripWriter.write(stream, width, height, out, icc.filter(p -> profileFits(p, out)),
+                            options.exif().orientation(), body);
                 } else {
                     writeWhole(stream, kind, width, height, format, out, icc, options, body, packed);
                 }
@@ -219,22 +221,8 @@ public final class RowSinks {
     }
 
     private static void writePng(java.io.OutputStream sink, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc, Options options,
-                                 Body body) {
-        ImageInfo info = new ImageInfo(w, h, out.bitDepth(), out.alpha(), out.grey(), false);
-        PngWriter writer = new PngWriter(sink, info);
-        writer.setShouldCloseStream(false); // AtomicWrite syncs and closes the file itself
-        try {
-            writer.setCompLevel(options.pngLevel());
-            icc.ifPresent(p -> {
-                PngChunkICCP chunk = new PngChunkICCP(info);
-                chunk.setProfileNameAndContent("ICC profile", p);
-                writer.queueChunk(chunk);
-            });
-            body.writeRows(writer::writeRowInt);
-            writer.end();
-        } finally {
-            writer.close();
-        }
+                                 Body body) throws IOException {
+        PngRowWriter.write(sink, w, h, out, icc, options.pngLevel(), body);
     }
 
     private static void writeWhole(java.io.OutputStream sink, String kind, int w, int h, SampleFormat in, SampleFormat out, Optional<byte[]> icc,
@@ -344,6 +332,15 @@ public final class RowSinks {
                 ? Raster.createWritableRaster(new PixelInterleavedSampleModel(type, w, h, f.channels(), w * f.channels(), offsets), null)
                 : Raster.createInterleavedRaster(type, w, h, f.channels(), new Point(0, 0));
         return new BufferedImage(cm, r, false, null);
+    }
+
+    /** Whether an ICC profile describes as many colour channels as the samples have (others are not written). */
+    private static boolean profileFits(byte[] icc, SampleFormat f) {
+        try {
+            return ICC_Profile.getInstance(icc).getNumComponents() == f.colourChannels();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** A JPEG encoder writing into a stream. */

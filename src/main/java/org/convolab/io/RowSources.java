@@ -17,8 +17,9 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.RowSource;
 
 /**
- * Opens image files as {@link RowSource}s: PNG streamed a row at a time (PNGJ), TIFF a block of rows
- * at a time (ImageIO, TwelveMonkeys' reader), JPEG, BMP and GIF decoded whole once, after a check that
+ * Opens image files as {@link RowSource}s: PNG streamed a row at a time (PNGJ), an uncompressed stripped TIFF
+ * a strip at a time straight from the file ({@link TiffStripReader}), other TIFFs a block of rows at a time
+ * (ImageIO, TwelveMonkeys' reader), JPEG, BMP and GIF decoded whole once, after a check that
  * the heap holds them; a JPEG through the native codec of {@link JpegCodecs} where it takes the file.
  */
 public final class RowSources {
@@ -59,6 +60,14 @@ public final class RowSources {
         DataExtent.check(file, name, header.width, header.height);
         if (header.format.equals("TIFF")) {
             TiffLayout wide = tiffLayout(file, name);
+            if (wide == null || wide.pages() == 1) { // an ImageJ channel stack's pages go through the JDK's reader
+                Optional<RowSource> plain = TiffStripReader.open(file, name);
+                if (plain.isPresent()) { // uncompressed strips: read straight from the file
+                    plain.get().close();
+                    return () -> TiffStripReader.open(file, name)
+                            .orElseThrow(() -> new ConvolabException("cannot read " + name + ": it changed while it was read"));
+                }
+            }
             return () -> {
                 ImageInputStream in = null;
                 try {
