@@ -160,8 +160,8 @@ public final class ImageFiles {
             return; // not a TIFF the JDK's reader parses: the read below says what is wrong
         }
         if (wide != null) {
-            throw new ConvolabException("cannot read " + name + ": its samples are " + wide.format() + "; the window and the"
-                    + " histogram read 8- and 16-bit images (convolab filter and batch keep 32-bit samples)");
+            throw new ConvolabException("cannot read " + name + ": its samples are " + wide.format() + "; the histogram and"
+                    + " this 8-bit reader take 8- and 16-bit images (the window, convolab filter and batch keep 32-bit samples)");
         }
     }
 
