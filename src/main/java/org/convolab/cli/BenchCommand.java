@@ -183,7 +183,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             progress.close();
         }
-        print(rows);
+        BenchTable.print(cmd.commandLine().getOut(), format, rows);
         return 0;
     }
 
@@ -379,43 +379,5 @@ public final class BenchCommand implements Callable<Integer> {
 
     private static double round(double v) {
         return Math.round(v * 10000) / 10000.0;
-    }
-
-    private void print(List<Map<String, Object>> rows) {
-        PrintWriter out = cmd.commandLine().getOut();
-        switch (format) {
-            case "json" -> out.println(new GsonBuilder().setPrettyPrinting().create().toJson(rows));
-            case "csv" -> {
-                if (!rows.isEmpty()) {
-                    out.println(String.join(",", rows.get(0).keySet()));
-                }
-                for (Map<String, Object> row : rows) {
-                    List<String> cells = new ArrayList<>();
-                    for (Object v : row.values()) {
-                        String t = String.valueOf(v);
-                        cells.add(t.contains(",") || t.contains(" ") ? "\"" + t.replace("\"", "\"\"") + "\"" : t);
-                    }
-                    out.println(String.join(",", cells));
-                }
-            }
-            default -> {
-                if (rows.isEmpty()) {
-                    out.println("no strategy applies to these masks");
-                    return;
-                }
-                Map<String, Object> first = rows.get(0);
-                out.printf(Locale.ROOT, "%s, %s: %sx%s, border %s, median of %s runs%n", first.get("backend"), first.get("device"),
-                        first.get("width"), first.get("height"), first.get("border"), first.get("repeat"));
-                out.printf(Locale.ROOT, "%-6s %-7s %-26s %11s %11s %9s %10s %8s  %s%n", "radius", "mask", "strategy", "kernel ms",
-                        "end-to-end", "GB/s", "GFLOP/s", "maxdiff", "runs");
-                for (Map<String, Object> row : rows) {
-                    out.printf(Locale.ROOT, "%-6s %-7s %-26s %11.3f %11.3f %9.1f %10.1f %8s  %s%n", row.get("radius"),
-                            String.valueOf(row.get("mask")).split(" ")[0], row.get("strategy"), (double) row.get("kernel_ms"),
-                            (double) row.get("end_to_end_ms"), (double) row.get("gbps"), (double) row.get("gflops"),
-                            row.get("max_diff"), row.get("runs"));
-                }
-            }
-        }
-        out.flush();
     }
 }

@@ -25,7 +25,7 @@ import pl.edu.icm.jlargearrays.ConcurrencyUtils;
  * the band, all inside it, so the circular correlation equals the linear one there. Transform
  * sizes are products of 2, 3 and 5 (JTransforms handles 7 and larger factors with a generic
  * pass about twice as slow per point, measured), picked with the band count by a cost model
- * ({@link #candidates}, {@link #lengthCost}).
+ * ({@link FftLayout}).
  *
  * <p>Plan once per image size and mask ({@link #FftConvolver(Mask, int, int)}: the mask spectrum is
  * computed there), then {@link #filterChannel} per channel. Not thread-safe: one plan, one caller.
@@ -47,18 +47,6 @@ public final class FftConvolver {
      */
     public static final int CROSSOVER_TAPS = 300;
 
-    /** Largest number of bands tried: beyond it the overlap rows outweigh the shorter transforms. */
-    private static final int MAX_BANDS = 64;
-
-    /**
-     * Cost a point of a job beside its transforms, in units of {@link #lengthCost}: loading the
-     * bands, the product with the spectrum, storing, and JTransforms' column gathers. Measured on
-     * 2048x2048 (2 cores), 2 to 18 bands cost about the same a channel; this keeps the bands few.
-     */
-    private static final double POINT_COST = 8;
-
-    /** Floats of the work array (and of the spectrum) above which more bands are taken: 128 MB each. */
-    private static final long MAX_WORK_FLOATS = 1L << 25;
 
     private final int width;
     private final int height;
@@ -92,25 +80,12 @@ public final class FftConvolver {
         this.height = height;
         this.radiusX = mask.radiusX();
         this.radiusY = mask.radiusY();
-        int paddedWidth = width + 2 * radiusX;
-        Layout best = null;
-        for (int bands = 2; bands <= MAX_BANDS; bands += 2) {
-            Layout l = Layout.of(bands, ceilDiv(height, bands) + 2 * radiusY, paddedWidth);
-            if (bands == forcedBands || (forcedBands == 0 && l.betterThan(best))) {
-                best = l;
-            }
-            if (ceilDiv(height, bands) <= 1) {
-                break;
-            }
-        }
-        if (best == null) {
-            throw new IllegalArgumentException(forcedBands + " bands do not fit " + height + " rows");
-        }
-        this.rows = best.rows;
-        this.cols = best.cols;
-        this.bandStart = new int[best.bands + 1];
-        for (int k = 0; k <= best.bands; k++) {
-            bandStart[k] = (int) ((long) height * k / best.bands);
+        FftLayout best = FftLayout.plan(height, width + 2 * radiusX, radiusY, forcedBands);
+        this.rows = best.rows();
+        this.cols = best.cols();
+        this.bandStart = new int[best.bands() + 1];
+        for (int k = 0; k <= best.bands(); k++) {
+            bandStart[k] = (int) ((long) height * k / best.bands());
         }
         this.fft = new FloatFFT_2D(rows, cols);
         this.work = new float[Math.multiplyExact(2 * rows, cols)];
@@ -318,75 +293,6 @@ public final class FftConvolver {
             }
         });
         return s;
-    }
-
-    // ------------------------------------------------------------------ sizes
-
-    /** A band count and transform size with its estimated cost (arbitrary units). */
-    private record Layout(int bands, int rows, int cols, double cost) {
-
-        static Layout of(int bands, int bandRows, int paddedWidth) {
-            Layout best = null;
-            for (int m : candidates(bandRows)) {
-                for (int n : candidates(paddedWidth)) {
-                    // a 2D transform: m transforms of length n, then n of length m; bands/2 of them
-                    double cost = bands / 2 * ((double) m * lengthCost(n) + (double) n * lengthCost(m) + POINT_COST * m * n);
-                    if (best == null || cost < best.cost) {
-                        best = new Layout(bands, m, n, cost);
-                    }
-                }
-            }
-            return best;
-        }
-
-        boolean fits() {
-            return 2L * rows * cols <= MAX_WORK_FLOATS;
-        }
-
-        /** Cheaper among the layouts that fit in memory; while none fits, smaller. */
-        boolean betterThan(Layout other) {
-            if (other == null) {
-                return true;
-            }
-            if (fits() != other.fits()) {
-                return fits();
-            }
-            return fits() ? cost < other.cost : (long) rows * cols < (long) other.rows * other.cols;
-        }
-    }
-
-    /**
-     * Lengths of 2, 3 and 5 only, from n (at least 2: JTransforms' 2D transforms need it) to the next
-     * power of two; multiples of 4 from 16 on, as JTransforms' mixed-radix code runs radix-4 passes
-     * first (measured: 375 rows took as long as 1080 on 2048x2048).
-     */
-    static int[] candidates(int n) {
-        int from = Math.max(2, n);
-        int pow2 = Integer.highestOneBit(from - 1) << 1;
-        return IntStream.rangeClosed(from, pow2).filter(m -> isSmooth(m) && (m < 16 || m % 4 == 0)).toArray();
-    }
-
-    /** True when n has no prime factor but 2, 3 and 5. */
-    static boolean isSmooth(int n) {
-        for (int p : new int[] {2, 3, 5}) {
-            while (n % p == 0) {
-                n /= p;
-            }
-        }
-        return n == 1;
-    }
-
-    /**
-     * The time of one complex FFT of length n, relative: n log n, with powers of two (JTransforms'
-     * split-radix code) about 15% cheaper per point than its mixed-radix code (measured on 1024..2560).
-     */
-    static double lengthCost(int n) {
-        double c = n * Math.max(1, Math.log(n) / Math.log(2));
-        return Integer.bitCount(n) == 1 ? 0.85 * c : c;
-    }
-
-    private static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
     }
 
     // ------------------------------------------------------------------ threads

@@ -7,7 +7,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import java.util.function.Supplier;
 import jcuda.Pointer;
 import jcuda.driver.CUstream;
@@ -322,22 +321,7 @@ public final class CudaEngine implements ConvolutionEngine {
 
     @Override
     public EngineDiagnostics diagnostics() {
-        return new EngineDiagnostics() {
-            @Override
-            public OptionalLong deviceFreeBytes() {
-                return OptionalLong.of(memoryInfo()[0]);
-            }
-
-            @Override
-            public int faultsSurvived() {
-                return CudaEngine.this.faultsSurvived();
-            }
-
-            @Override
-            public void releaseImage() {
-                CudaEngine.this.releaseImage();
-            }
-        };
+        return new CudaDiagnostics(this);
     }
 
     /** Counts on the GPU with the strategy's kernel (cuda-kernels/histogram.cu), on the CUDA thread. */

@@ -1,6 +1,5 @@
 package org.convolab.ui;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -20,7 +19,6 @@ import javafx.scene.layout.VBox;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask;
 import org.convolab.core.MaskText;
-import org.convolab.core.SeparableMask;
 
 /**
  * The mask weights, 1x1 to 63x63 (odd columns and rows chosen apart), as a grid of numbers (up to
@@ -220,7 +218,7 @@ final class MaskEditor extends VBox {
         if (w <= 0 || h <= 0) {
             return 1; // not laid out yet: decided again once it is
         }
-        probe.setPrefColumnCount(columnCount());
+        probe.setPrefColumnCount(MaskWeightText.columnCount(shown));
         probe.applyCss();
         double cw = probe.prefWidth(-1);
         double ch = probe.prefHeight(-1);
@@ -228,15 +226,6 @@ final class MaskEditor extends VBox {
         double gw = shown.width() * cw + (shown.width() - 1) * grid.getHgap() + pad.getLeft() + pad.getRight();
         double gh = shown.height() * ch + (shown.height() - 1) * grid.getVgap() + pad.getTop() + pad.getBottom();
         return Math.min(w / gw, h / gh);
-    }
-
-    /** Characters per cell: the longest short weight, 4 to 9. */
-    private int columnCount() {
-        int width = 4;
-        for (float v : shown.weights()) {
-            width = Math.max(width, shortWeight(v).length());
-        }
-        return Math.min(9, width);
     }
 
     /** What a new size of the mask does (the window makes a preset again); by default the mask is padded or cropped. */
@@ -261,11 +250,8 @@ final class MaskEditor extends VBox {
             fillCells();
             heatMap.show(mask);
             showSelected();
-            boolean large = mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE;
-            sum.setText((large ? mask.width() + "x" + mask.height() + " mask from a file or preset (the sizes above edit up to "
-                    + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + "). " : "") + "Sum of weights: " + plain(mask.sum()));
-            separable.setText(mask.separable().map(MaskEditor::describe)
-                    .orElse("Not separable (rank > 1): only the 2D strategies apply"));
+            sum.setText(MaskWeightText.sumLine(mask));
+            separable.setText(MaskWeightText.separability(mask));
         } finally {
             updating = false;
         }
@@ -280,52 +266,24 @@ final class MaskEditor extends VBox {
     private int hoveredCell = -1;
 
     {
-        cellTip.setOnShowing(e -> cellTip.setText(hoveredCell < 0 || shown == null || hoveredCell >= shown.weights().length
-                ? "" : MaskText.formatWeight(shown.weights()[hoveredCell])));
+        cellTip.setOnShowing(e -> cellTip.setText(MaskWeightText.exactWeight(shown, hoveredCell)));
     }
 
     private void fillCells() {
         if (cells.length != shown.width() * shown.height()) {
             return;
         }
-        int width = columnCount();
+        int width = MaskWeightText.columnCount(shown);
         for (int y = 0; y < shown.height(); y++) {
             for (int x = 0; x < shown.width(); x++) {
                 TextField f = cells[y * shown.width() + x];
-                String text = shortWeight(shown.get(x, y));
+                String text = MaskWeightText.shortWeight(shown.get(x, y));
                 f.setText(text);
                 f.setUserData(text);
                 f.setPrefColumnCount(width);
                 f.getStyleClass().remove("bad-weight");
             }
         }
-    }
-
-    /** A number with up to six decimals and no exponent, for sums. */
-    static String plain(double v) {
-        String s = String.format(Locale.ROOT, "%.6f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
-        return s.equals("-0") ? "0" : s;
-    }
-
-    /**
-     * A weight in at most four significant digits and never in scientific notation, for the cells
-     * (the tooltip has it exactly); weights too small for four decimals read "~0" (or "-~0").
-     */
-    static String shortWeight(float w) {
-        if (w == Math.rint(w) && Math.abs(w) < 1e6) {
-            return String.valueOf((long) w);
-        }
-        double a = Math.abs(w);
-        if (a < 5e-5) {
-            return w < 0 ? "-~0" : "~0";
-        }
-        int decimals = a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 4;
-        String s = String.format(Locale.ROOT, "%." + decimals + "f", w);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
-    }
-
-    private static String describe(SeparableMask s) {
-        return "Separable: column x row (" + s.column().length + " + " + s.row().length + " weights per pixel)";
     }
 
     private void buildGrid() {
@@ -364,7 +322,7 @@ final class MaskEditor extends VBox {
         if (t.equals(f.getUserData())) {
             return; // unchanged since shown (the cell may show a rounded weight)
         }
-        Float v = parse(t, k);
+        Float v = MaskWeightText.parse(t, k, shown.width(), onError);
         if (v == null) {
             if (!f.getStyleClass().contains("bad-weight")) {
                 f.getStyleClass().add("bad-weight");
@@ -373,20 +331,6 @@ final class MaskEditor extends VBox {
         }
         f.getStyleClass().remove("bad-weight");
         setWeight(k, v);
-    }
-
-    private Float parse(String t, int k) {
-        try {
-            float v = Float.parseFloat(t);
-            if (!Float.isFinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            onError.accept("Weight at row " + (k / shown.width() + 1) + ", column " + (k % shown.width() + 1) + ": '" + t
-                    + "' is not a number");
-            return null;
-        }
     }
 
     private void setWeight(int k, float v) {
@@ -424,7 +368,7 @@ final class MaskEditor extends VBox {
         if (selected < 0 || shown == null) {
             return;
         }
-        Float v = parse(selectedWeight.getText().strip(), selected);
+        Float v = MaskWeightText.parse(selectedWeight.getText().strip(), selected, shown.width(), onError);
         if (v != null) {
             setWeight(selected, v);
         }

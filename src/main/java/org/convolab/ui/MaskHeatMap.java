@@ -178,7 +178,7 @@ final class MaskHeatMap extends Region {
         // values are written in when the longest fits its square at a readable size
         int longest = 1;
         for (float v : w) {
-            longest = Math.max(longest, MaskEditor.shortWeight(v).length());
+            longest = Math.max(longest, MaskWeightText.shortWeight(v).length());
         }
         double fontSize = Math.min(13, (c - 4) / (longest * 0.62));
         boolean text = c >= TEXT_CELL && fontSize >= 8;
@@ -198,7 +198,7 @@ final class MaskHeatMap extends Region {
                 }
                 if (text) {
                     g.setFill(Color.gray(0.1));
-                    g.fillText(MaskEditor.shortWeight(v), px + c / 2, py + c / 2 + 4);
+                    g.fillText(MaskWeightText.shortWeight(v), px + c / 2, py + c / 2 + 4);
                 }
             }
         }

@@ -21,14 +21,14 @@ record MaskResize(Mask mask, String preset, String note) {
             String spec = w == h ? atSize(preset, w) : preset;
             return new MaskResize(again, spec, preset.split(":")[0] + " made again at " + w + "x" + h + " ("
                     + (w == h ? spec : "sigma " + preset.split(":")[1]) + "): the weights sum to "
-                    + MaskEditor.plain(again.sum()));
+                    + MaskWeightText.plain(again.sum()));
         }
         Mask m = padOrCrop(mask, w, h);
         boolean cropped = w < mask.width() || h < mask.height();
         String what = preset == null ? "The mask" : "The " + preset + " mask";
         String note = cropped
                 ? what + " was cropped to " + w + "x" + h + " about its centre: the weights now sum to "
-                        + MaskEditor.plain(m.sum()) + " (were " + MaskEditor.plain(mask.sum()) + ")"
+                        + MaskWeightText.plain(m.sum()) + " (were " + MaskWeightText.plain(mask.sum()) + ")"
                 : what + " was padded with zeros to " + w + "x" + h + " (the same filter)";
         return new MaskResize(m, null, note);
     }

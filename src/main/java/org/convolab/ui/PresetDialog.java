@@ -130,7 +130,7 @@ final class PresetDialog extends Dialog<Mask> {
     }
 
     private static String num(double v) {
-        return MaskEditor.plain(v);
+        return MaskWeightText.plain(v);
     }
 
     /**
@@ -160,7 +160,7 @@ final class PresetDialog extends Dialog<Mask> {
         }
         heatMap.show(mask);
         description.setText(String.format(Locale.ROOT, "%dx%d mask, weights sum to %s%s", mask.width(), mask.height(),
-                MaskEditor.plain(mask.sum()), spec() == null ? "" : "  (on the command line: --mask " + spec() + ")"));
+                MaskWeightText.plain(mask.sum()), spec() == null ? "" : "  (on the command line: --mask " + spec() + ")"));
         if (filter == null) {
             return;
         }

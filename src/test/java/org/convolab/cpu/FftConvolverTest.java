@@ -80,21 +80,21 @@ class FftConvolverTest {
             FftConvolver plan = new FftConvolver(mask, wh[0], wh[1]);
             int bandRows = (wh[1] + plan.bands() - 1) / plan.bands();
             assertThat(plan.bands() % 2).isZero();
-            assertThat(plan.transformRows()).isGreaterThanOrEqualTo(bandRows + 30).matches(FftConvolver::isSmooth);
-            assertThat(plan.transformColumns()).isGreaterThanOrEqualTo(wh[0] + 62).matches(FftConvolver::isSmooth);
+            assertThat(plan.transformRows()).isGreaterThanOrEqualTo(bandRows + 30).matches(FftLayout::isSmooth);
+            assertThat(plan.transformColumns()).isGreaterThanOrEqualTo(wh[0] + 62).matches(FftLayout::isSmooth);
         }
     }
 
     @Test
     void smoothLengthsHaveNoFactorButTwoThreeAndFive() {
-        assertThat(FftConvolver.isSmooth(2160)).isTrue();
-        assertThat(FftConvolver.isSmooth(2048)).isTrue();
-        assertThat(FftConvolver.isSmooth(2205)).isFalse(); // 3^2 * 5 * 7^2
-        assertThat(FftConvolver.isSmooth(4098)).isFalse(); // 2 * 3 * 683
-        int[] c = FftConvolver.candidates(4098);
+        assertThat(FftLayout.isSmooth(2160)).isTrue();
+        assertThat(FftLayout.isSmooth(2048)).isTrue();
+        assertThat(FftLayout.isSmooth(2205)).isFalse(); // 3^2 * 5 * 7^2
+        assertThat(FftLayout.isSmooth(4098)).isFalse(); // 2 * 3 * 683
+        int[] c = FftLayout.candidates(4098);
         assertThat(c).startsWith(4320).endsWith(8192).doesNotContain(4374); // 4320 = 2^5 * 3^3 * 5; 4374 = 2 * 3^7
-        assertThat(java.util.Arrays.stream(c).allMatch(FftConvolver::isSmooth)).isTrue();
-        assertThat(FftConvolver.candidates(1)).containsExactly(2);
+        assertThat(java.util.Arrays.stream(c).allMatch(FftLayout::isSmooth)).isTrue();
+        assertThat(FftLayout.candidates(1)).containsExactly(2);
     }
 
     /** The per-channel entry CpuEngine calls: a padded plane in, one channel's bits out, the others untouched. */

@@ -56,12 +56,12 @@ class MaskEditorTest {
     @Test
     void cellsAreNeverInScientificNotation() {
         for (float w : new float[] {1.2e-4f, -3e-5f, 1e-7f, 0.1111111f, 123.456f, 4e5f, -2f, 0f}) {
-            assertThat(MaskEditor.shortWeight(w)).as("%s", w).doesNotContainIgnoringCase("e").hasSizeLessThanOrEqualTo(8);
+            assertThat(MaskWeightText.shortWeight(w)).as("%s", w).doesNotContainIgnoringCase("e").hasSizeLessThanOrEqualTo(8);
         }
-        assertThat(MaskEditor.shortWeight(1.2e-4f)).isEqualTo("0.0001");
-        assertThat(MaskEditor.shortWeight(1e-7f)).isEqualTo("~0");
-        assertThat(MaskEditor.shortWeight(0.1111111f)).isEqualTo("0.1111");
-        assertThat(MaskEditor.plain(5.888888888)).isEqualTo("5.888889");
+        assertThat(MaskWeightText.shortWeight(1.2e-4f)).isEqualTo("0.0001");
+        assertThat(MaskWeightText.shortWeight(1e-7f)).isEqualTo("~0");
+        assertThat(MaskWeightText.shortWeight(0.1111111f)).isEqualTo("0.1111");
+        assertThat(MaskWeightText.plain(5.888888888)).isEqualTo("5.888889");
     }
 
     @Test
