@@ -69,4 +69,14 @@ class CostModelTest {
         }
         assertThatThrownBy(() -> CostModel.tensorMacsPerOutput(0, 3)).hasMessageContaining("positive");
     }
+
+    /** The classroom's tensor account states the band's multiply-adds against the taps: a 15x15 mask, 2 blocks, 2 halves. */
+    @org.junit.jupiter.api.Test
+    void theTensorExplanationCountsTheBandAgainstTheTaps() {
+        String text = CostModel.tensorExplanation(15, 15);
+        // 15 rows x 2 blocks x 16 inputs x 2 halves = 960 multiply-adds for 225 taps
+        org.assertj.core.api.Assertions.assertThat(text).contains("15 mask rows").contains("2 16-column blocks")
+                .contains("960 multiply-adds").contains("225 taps").contains("(4.3x)").contains("FP32 floor");
+        org.assertj.core.api.Assertions.assertThat(CostModel.tensorMacsPerOutput(15, 15)).isEqualTo(960);
+    }
 }

@@ -98,6 +98,9 @@ public final class CostModelView extends VBox {
                     CostModel.intensity(s, d, m, t), CostModel.reduction(d, m, t)));
         }
         sb.append(String.format(Locale.ROOT, "%nblock = input tile in 2D: OUT <= 32 - 2r = %d", CostModel.maxOutputTileForInputBlocks(2, m)));
+        if (s == Strategy.TENSOR) {
+            sb.append("\n\n").append(CostModel.tensorExplanation(m, state.mask().height()));
+        }
         model.setText(sb.toString());
         drawCharts(m, t);
         if (last == null) {
