@@ -1,7 +1,6 @@
 package org.convolab.cpu;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 import org.convolab.core.BorderPolicy;
@@ -9,6 +8,7 @@ import org.convolab.core.ConvolabException;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.Mask;
 import org.convolab.core.Mask3D;
+import org.convolab.core.SeparableMask3D;
 import org.convolab.core.VolumeFilter;
 import org.convolab.core.VolumeStrategy;
 import org.jtransforms.fft.DoubleFFT_3D;
@@ -62,7 +62,7 @@ public final class CpuVolumeFilter implements VolumeFilter {
         try {
             switch (plan.kernels().get(0)) {
                 case FFT -> pool.submit(() -> fft(v, mask, border, sums)).join();
-                case X -> pool.submit(() -> separable(v, separate(mask).orElseThrow(), border, sums)).join();
+                case X -> pool.submit(() -> separable(v, SeparableMask3D.of(mask).orElseThrow(), border, sums)).join();
                 default -> pool.submit(() -> direct(v, mask, border, sums)).join();
             }
         } catch (OutOfMemoryError e) {
@@ -78,7 +78,7 @@ public final class CpuVolumeFilter implements VolumeFilter {
      * @throws ConvolabException when the strategy does not apply to the mask, saying why
      */
     public static LaunchPlan plan(VolumeStrategy requested, Mask3D mask) {
-        boolean rank1 = separate(mask).isPresent();
+        boolean rank1 = SeparableMask3D.of(mask).isPresent();
         long taps = (long) mask.width() * mask.height() * mask.depth();
         VolumeStrategy runs = requested;
         String reason = "";
@@ -106,59 +106,6 @@ public final class CpuVolumeFilter implements VolumeFilter {
             default -> List.of(DIRECT);
         };
         return new LaunchPlan(requested.asStrategy(), runs.asStrategy(), passes, reason);
-    }
-
-    /**
-     * The mask as three 1D masks (x, y, z) whose product it is, or empty when it is not rank-1 (to a relative
-     * 1e-6 of its largest weight).
-     */
-    static Optional<float[][]> separate(Mask3D m) {
-        int w = m.width();
-        int h = m.height();
-        int d = m.depth();
-        int bi = 0;
-        int bj = 0;
-        int bk = 0;
-        float max = 0f;
-        for (int k = 0; k < d; k++) {
-            for (int j = 0; j < h; j++) {
-                for (int i = 0; i < w; i++) {
-                    if (Math.abs(m.at(i, j, k)) > max) {
-                        max = Math.abs(m.at(i, j, k));
-                        bi = i;
-                        bj = j;
-                        bk = k;
-                    }
-                }
-            }
-        }
-        if (max == 0f) {
-            return Optional.empty();
-        }
-        double p = m.at(bi, bj, bk);
-        float[] x = new float[w];
-        float[] y = new float[h];
-        float[] z = new float[d];
-        for (int i = 0; i < w; i++) {
-            x[i] = m.at(i, bj, bk);
-        }
-        for (int j = 0; j < h; j++) {
-            y[j] = (float) (m.at(bi, j, bk) / p);
-        }
-        for (int k = 0; k < d; k++) {
-            z[k] = (float) (m.at(bi, bj, k) / p);
-        }
-        double tolerance = 1e-6 * max;
-        for (int k = 0; k < d; k++) {
-            for (int j = 0; j < h; j++) {
-                for (int i = 0; i < w; i++) {
-                    if (Math.abs(m.at(i, j, k) - (double) x[i] * y[j] * z[k]) > tolerance) {
-                        return Optional.empty();
-                    }
-                }
-            }
-        }
-        return Optional.of(new float[][] {x, y, z});
     }
 
     private record Volume(float[] voxels, int width, int height, int depth) {
@@ -239,17 +186,17 @@ public final class CpuVolumeFilter implements VolumeFilter {
      * constant hold, after a pass, the constant times the sums of the passes before it (what the 3D correlation
      * of a constant region gives), so the product equals the 3D correlation for every policy.
      */
-    private static void separable(Volume v, float[][] f, BorderPolicy border, float[] sums) {
+    private static void separable(Volume v, SeparableMask3D f, BorderPolicy border, float[] sums) {
         int w = v.width;
         int h = v.height;
         int d = v.depth;
         float[] tmp = new float[v.voxels.length];
         float c = border.constant();
-        pass(v.voxels, sums, w, 1, 0, 1, h * d, w, f[0], border, c);
-        c *= sum(f[0]);
-        pass(sums, tmp, h, w, 1, w, d, w * h, f[1], border, c);
-        c *= sum(f[1]);
-        pass(tmp, sums, d, w * h, 1, w, h, w, f[2], border, c);
+        pass(v.voxels, sums, w, 1, 0, 1, h * d, w, f.x(), border, c);
+        c *= sum(f.x());
+        pass(sums, tmp, h, w, 1, w, d, w * h, f.y(), border, c);
+        c *= sum(f.y());
+        pass(tmp, sums, d, w * h, 1, w, h, w, f.z(), border, c);
     }
 
     private static float sum(float[] a) {

@@ -117,7 +117,7 @@ class VolumeScipyTest {
             String what = c.policy.name() + " " + c.w + "x" + c.h + "x" + c.d + " " + c.mask;
             compare(ref, scipy, 1e-9, "reference vs SciPy, " + what);
             for (VolumeStrategy s : VolumeStrategy.values()) {
-                boolean rank1 = CpuVolumeFilter.separate(c.mask).isPresent();
+                boolean rank1 = org.convolab.core.SeparableMask3D.of(c.mask).isPresent();
                 if (s == VolumeStrategy.SEPARABLE && !rank1) {
                     continue;
                 }
