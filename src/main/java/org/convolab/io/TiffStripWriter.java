@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.convolab.core.SampleFormat;
@@ -26,10 +25,6 @@ final class TiffStripWriter {
     /** Raw bytes a strip (whole rows): small enough for readers that decode a region, large enough to write in bulk. */
     static final int STRIP_BYTES = 256 << 10;
 
-    private static final int SHORT = 3;
-    private static final int LONG = 4;
-    private static final int UNDEFINED = 7;
-
     private TiffStripWriter() {
     }
 
@@ -50,14 +45,14 @@ final class TiffStripWriter {
         int strips = (height + rowsPerStrip - 1) / rowsPerStrip;
         long[] offsets = new long[strips];
         long[] counts = new long[strips];
-        List<Entry> e = entries(width, height, f, icc, orientation, rowsPerStrip, offsets, counts);
-        long dataStart = align(8 + size(e));
+        List<TiffDirectory.Entry> e = TiffDirectory.page(width, height, f, false, null, orientation, rowsPerStrip, offsets, counts, icc);
+        long dataStart = TiffDirectory.align(8 + TiffDirectory.size(e));
         for (int s = 0; s < strips; s++) {
             offsets[s] = dataStart + (long) s * rowsPerStrip * rowBytes;
             counts[s] = (long) Math.min(rowsPerStrip, height - s * rowsPerStrip) * rowBytes;
         }
-        e = entries(width, height, f, icc, orientation, rowsPerStrip, offsets, counts);
-        byte[] dir = directory(8, e);
+        e = TiffDirectory.page(width, height, f, false, null, orientation, rowsPerStrip, offsets, counts, icc);
+        byte[] dir = TiffDirectory.bytes(8, e, 0);
         ByteBuffer head = ByteBuffer.allocate((int) dataStart).order(ByteOrder.LITTLE_ENDIAN);
         head.put((byte) 'I').put((byte) 'I').putShort((short) 42).putInt(8).put(dir);
         out.write(head.array());
@@ -114,96 +109,5 @@ final class TiffStripWriter {
                 }
             }
         }
-    }
-
-    /** One directory entry; values past 4 bytes go after the directory. */
-    private record Entry(int tag, int type, int count, byte[] value) {
-    }
-
-    private static List<Entry> entries(int w, int h, SampleFormat f, Optional<byte[]> icc, int orientation, int rowsPerStrip,
-                                       long[] offsets, long[] counts) {
-        int spp = f.channels();
-        List<Entry> e = new ArrayList<>();
-        e.add(new Entry(256, LONG, 1, ints(w)));
-        e.add(new Entry(257, LONG, 1, ints(h)));
-        e.add(new Entry(258, SHORT, spp, shorts(spp, f.bitDepth())));
-        e.add(new Entry(259, SHORT, 1, shorts(1, 1))); // no compression
-        e.add(new Entry(262, SHORT, 1, shorts(1, f.grey() ? 1 : 2))); // black is zero, or RGB
-        e.add(new Entry(273, LONG, offsets.length, ints(offsets)));
-        if (orientation != 1) {
-            e.add(new Entry(274, SHORT, 1, shorts(1, orientation)));
-        }
-        e.add(new Entry(277, SHORT, 1, shorts(1, spp)));
-        e.add(new Entry(278, LONG, 1, ints(rowsPerStrip)));
-        e.add(new Entry(279, LONG, counts.length, ints(counts)));
-        e.add(new Entry(284, SHORT, 1, shorts(1, 1))); // chunky
-        if (f.alpha()) {
-            e.add(new Entry(338, SHORT, 1, shorts(1, 2))); // unassociated alpha
-        }
-        int sf = switch (f.kind()) {
-            case FLOAT -> 3;
-            case SIGNED -> 2;
-            case UNSIGNED -> 1;
-        };
-        e.add(new Entry(339, SHORT, spp, shorts(spp, sf)));
-        icc.ifPresent(p -> e.add(new Entry(34675, UNDEFINED, p.length, p)));
-        return e;
-    }
-
-    private static byte[] ints(long... v) {
-        ByteBuffer b = ByteBuffer.allocate(4 * v.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (long x : v) {
-            b.putInt((int) x);
-        }
-        return b.array();
-    }
-
-    private static byte[] shorts(int n, int v) {
-        ByteBuffer b = ByteBuffer.allocate(2 * n).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) {
-            b.putShort((short) v);
-        }
-        return b.array();
-    }
-
-    private static long align(long n) {
-        return (n + 15) & ~15L;
-    }
-
-    /** Bytes of a directory with its values. */
-    private static long size(List<Entry> entries) {
-        long n = 2 + 12L * entries.size() + 4;
-        for (Entry e : entries) {
-            if (e.value.length > 4) {
-                n += e.value.length + (e.value.length & 1);
-            }
-        }
-        return n;
-    }
-
-    /** The directory at {@code at}: its entries, no next directory, then the values that did not fit. */
-    private static byte[] directory(long at, List<Entry> entries) {
-        ByteBuffer b = ByteBuffer.allocate((int) size(entries)).order(ByteOrder.LITTLE_ENDIAN);
-        long extra = at + 2 + 12L * entries.size() + 4;
-        b.putShort((short) entries.size());
-        List<byte[]> extras = new ArrayList<>();
-        for (Entry e : entries) {
-            b.putShort((short) e.tag).putShort((short) e.type).putInt(e.count);
-            if (e.value.length <= 4) {
-                b.put(java.util.Arrays.copyOf(e.value, 4));
-            } else {
-                b.putInt((int) extra);
-                extras.add(e.value);
-                extra += e.value.length + (e.value.length & 1);
-            }
-        }
-        b.putInt(0);
-        for (byte[] v : extras) {
-            b.put(v);
-            if ((v.length & 1) == 1) {
-                b.put((byte) 0);
-            }
-        }
-        return b.array();
     }
 }
