@@ -18,6 +18,9 @@ for lib in libjpeg.so.62 liblcms2.so.2 libturbojpeg.so.0; do
   src=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')
   [[ -n "$src" ]] && cp -L "$src" bundle/convolab/runtime/lib/
 done
+# The runtime's native libraries keep their symbol tables (libjvm.so alone 24 MB); the dynamic symbols that
+# linking needs stay. This keeps the bundle under what one GPU-host call carries (see the end).
+find bundle/convolab/runtime -name '*.so*' -type f -exec strip --strip-unneeded {} + 2>/dev/null || true
 cp convolab.jar bundle/convolab/lib/
 # Class-data sharing (AppCDS): the classes a filter and a batch load, listed by the bundled runtime on
 # sample runs (src/bundle/make-cds.sh). An archive names the jar's absolute path, so the launcher makes it
@@ -64,9 +67,16 @@ tar cf - -C bundle convolab | gzip -9 > convolab-linux-x64.tar.gz
 size=$(stat -c %s convolab-linux-x64.tar.gz)
 echo "[INFO] convolab-linux-x64.tar.gz: $((size / 1024 / 1024)) MiB"
 # The device tool carries at most 64 MiB: the bundle plus the repository's tracked files (12 MiB in November 2026).
+# The gzip bundle no longer fits beside them, so CONVOLAB_BUNDLE_XZ=1 also writes convolab-linux-x64.tar.xz
+# (about 44 MiB, 1.5 min of xz here), which bench/unpack-bundle.sh unpacks there (python3's tarfile, no xz needed).
+if [[ "${CONVOLAB_BUNDLE_XZ:-0}" == 1 ]]; then
+  tar cf - -C bundle convolab | xz -9 -T0 > convolab-linux-x64.tar.xz
+  size=$(stat -c %s convolab-linux-x64.tar.xz)
+  echo "[INFO] convolab-linux-x64.tar.xz: $((size / 1024 / 1024)) MiB"
+fi
 tracked=$(git -C "$(dirname "$0")/../.." ls-files -z 2>/dev/null | (cd "$(dirname "$0")/../.." && xargs -0 du -cb 2>/dev/null) | tail -n 1 | cut -f1)
 tracked=${tracked:-0}
 if (( size + tracked > 63 * 1024 * 1024 )); then
   echo "[WARNING] bundle $((size / 1024 / 1024)) MiB + tracked files $((tracked / 1024 / 1024)) MiB is past what one GPU-host call" \
-       "carries (64 MiB): build it for one architecture (-Dconvolab.cuda.archs=90) or carry less" >&2
+       "carries (64 MiB): build it with CONVOLAB_BUNDLE_XZ=1 and carry the .tar.xz, or for one architecture (-Dconvolab.cuda.archs=90)" >&2
 fi
