@@ -7,6 +7,8 @@ import java.util.Optional;
  * {@code --add-modules jdk.incubator.vector} (an incubator module in Java 17, so not resolved by
  * {@code java -jar} alone), else none and the filters take their scalar loops. The vector class is
  * loaded only after the module was found, so a JVM without it never sees a missing class.
+ * The vector kernel comes wrapped in a {@link ScalarFirstTapKernel}, which takes plain loops until a process has
+ * filtered enough to pay for compiling the vector code (interpreted, it is several times slower than plain loops).
  * {@code -Dconvolab.cpu.vector=false} turns the vector path off (to compare the two).
  */
 final class TapKernels {
@@ -16,7 +18,7 @@ final class TapKernels {
     private TapKernels() {
     }
 
-    /** The vector kernel, or empty where the module is absent or the property turns it off. */
+    /** The vector kernel (taking the scalar loops until it is compiled), or empty where the module is absent or the property turns it off. */
     static Optional<TapKernel> vector() {
         return VECTOR;
     }
@@ -27,7 +29,8 @@ final class TapKernels {
             return Optional.empty();
         }
         try {
-            return Optional.of((TapKernel) Class.forName("org.convolab.cpu.VectorTapKernel").getDeclaredConstructor().newInstance());
+            TapKernel vector = (TapKernel) Class.forName("org.convolab.cpu.VectorTapKernel").getDeclaredConstructor().newInstance();
+            return Optional.of(new ScalarFirstTapKernel(vector, new ScalarTapKernel(), ScalarFirstTapKernel.SCALAR_ROWS));
         } catch (ReflectiveOperationException | LinkageError e) {
             return Optional.empty();
         }
