@@ -25,6 +25,14 @@ public record FilterCost(long bytes, long flops) {
     /** The colour channels of a packed ARGB image. */
     public static final int CHANNELS = 3;
 
+    /** No work: where a sum of parts starts. */
+    public static final FilterCost NONE = new FilterCost(0, 0);
+
+    /** The work of this filter and another (the parts of an image filtered piece by piece). */
+    public FilterCost plus(FilterCost other) {
+        return new FilterCost(bytes + other.bytes, flops + other.flops);
+    }
+
     /** The cost of filtering a {@code width x height} image of three colour channels as its plan runs it. */
     public static FilterCost of(int width, int height, Mask mask, LaunchPlan plan) {
         return of(width, height, CHANNELS, mask, plan);
