@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
@@ -154,15 +155,15 @@ public final class BenchCommand implements Callable<Integer> {
                 String label = maskSizes != null ? "mask " + mask.width() + "x" + mask.height() : "radius " + r;
                 FilterSpec spec = FilterSpec.of(mask, policy);
                 List<String> skipped = new ArrayList<>();
-                Map<List<String>, String> timedPaths = new LinkedHashMap<>();
-                Map<List<String>, List<String>> samePath = new LinkedHashMap<>();
+                Map<String, String> timedPaths = new LinkedHashMap<>();
+                Map<String, List<String>> samePath = new LinkedHashMap<>();
                 for (Strategy s : chosen) {
                     if (s.whyNotApplicable(mask) != null) {
                         skipped.add(s.id());
                         continue;
                     }
                     if (all) {
-                        List<String> path = pathOf(engine, spec, s);
+                        String path = pathOf(engine, spec, s);
                         String same = timedPaths.putIfAbsent(path, s.id());
                         if (same != null) {
                             samePath.computeIfAbsent(path, p -> new ArrayList<>()).add(s.id());
@@ -175,7 +176,7 @@ public final class BenchCommand implements Callable<Integer> {
                 }
                 if (!format.equals("json")) {
                     samePath.forEach((path, names) -> err.println("convolab: " + label + ": skipped " + String.join(", ", names)
-                            + " (the same as " + timedPaths.get(path) + ": " + String.join(" + ", path) + ")"));
+                            + " (the same as " + timedPaths.get(path) + ": " + path + ")"));
                     if (!skipped.isEmpty()) {
                         err.println("convolab: " + label + ": skipped " + String.join(", ", skipped) + " (the mask is not separable)");
                     }
@@ -272,7 +273,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (batched.isPresent()) {
             kMs = batched.getAsDouble();
         }
-        var cost = last.timings().cost();
+        FilterCost cost = last.timings().cost();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("backend", engine.backend().toString());
         row.put("device", engine.device());
@@ -289,7 +290,10 @@ public final class BenchCommand implements Callable<Integer> {
         row.put("gbps", round(cost.bytes() / (kMs * 1e6)));
         row.put("gflops", round(cost.flops() / (kMs * 1e6)));
         row.put("max_diff", Measurements.maxDiffOnCrops(image, spec, last.image()));
-        row.put("runs", String.join(" + ", last.plan().kernels()));
+        row.put("runs", last.plan().describeKernels());
+        // the work the rates divide, from the plan (FilterCost: what the overlay, Compare and --timings count too)
+        row.put("kernel_bytes", cost.bytes());
+        row.put("kernel_flops", cost.flops());
         // The app's own path (packed 8-bit ARGB of a resident image in and out), where the engine times it.
         java.util.OptionalDouble argb = medianOfBatches(() -> engine.batchedArgbMs(image, spec, s, 10));
         if (argb.isPresent()) {
@@ -319,9 +323,8 @@ public final class BenchCommand implements Callable<Integer> {
      * What the engine runs for the strategy and mask (its plan's kernels, else the strategy it runs),
      * learned from a filter of a small image: plans depend on the mask, not the image.
      */
-    private static List<String> pathOf(ConvolutionEngine engine, FilterSpec spec, Strategy s) {
-        FilterResult r = engine.filter(randomImage(16, 16, 0), spec, s);
-        return r.plan().kernels().isEmpty() ? List.of(r.strategy().id()) : r.plan().kernels();
+    private static String pathOf(ConvolutionEngine engine, FilterSpec spec, Strategy s) {
+        return engine.filter(randomImage(16, 16, 0), spec, s).plan().describeKernels();
     }
 
     /** A normalised mask of random weights of the size "WxH" (odd sides up to 63). */

@@ -174,16 +174,21 @@ public final class FilterCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The --timings text: what ran, the phases, the file's samples (their bytes at the file's sizes) and the kernels
+     * with their work as every report counts it from the plan ({@link StripFilter.Report#cost}).
+     */
     static String describe(ConvolutionEngine engine, StripFilter.Report r, FilterSpec spec, double totalMs) {
         FilterCost work = FilterCost.ofSamples(r.width(), r.height(), spec.mask(), r.plan(), r.format(), r.output());
         return String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d %s image%s in %d band%s%s%n"
                         + "filter %.3f ms%s, read+filter+write %.3f ms%n"
-                        + "%.3f GFLOP, %.1f MB of samples read and written: %.1f GFLOP/s, %.2f GB/s (filter)",
+                        + "%.3f GFLOP, %.1f MB of samples read and written: %.1f GFLOP/s, %.2f GB/s (filter)%n"
+                        + "kernels %s: %s",
                 engine.backend(), engine.device(), r.plan().describe(), r.width(), r.height(), r.format(),
                 r.output().equals(r.format()) ? "" : " into " + r.output(), r.bands(),
                 r.bands() == 1 ? "" : "s", r.prePass() ? " (a first pass read the far edge's rows)" : "",
                 r.filterMs(), r.setupMs() > 0 ? String.format(Locale.ROOT, " (after %.3f ms of set-up: buffers, plans)",
                         r.setupMs()) : "", totalMs, work.flops() / 1e9, work.bytes() / 1e6, work.flops() / (r.filterMs() * 1e6),
-                work.bytes() / (r.filterMs() * 1e6));
+                work.bytes() / (r.filterMs() * 1e6), r.plan().describeKernels(), r.cost(spec.mask()).describe());
     }
 }

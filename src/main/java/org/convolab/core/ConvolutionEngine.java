@@ -6,11 +6,11 @@ package org.convolab.core;
  * so filtering the same image again with another mask is cheap. Not thread-safe: call from one thread
  * at a time (the CUDA engine runs its work on its own thread anyway).
  *
- * <p>Filtering is declared here; counting histograms ({@link HistogramEngine}) and timing over back-to-back
- * launches ({@link BatchTiming}) are capabilities of their own that every engine has, with defaults for the
- * engines that need nothing more.
+ * <p>Filtering is declared here; counting histograms ({@link HistogramEngine}), timing over back-to-back
+ * launches ({@link BatchTiming}) and what a whole image's FFT costs ({@link WholeImageFft}) are capabilities of
+ * their own that every engine has, with defaults for the engines that need nothing more.
  */
-public interface ConvolutionEngine extends HistogramEngine, BatchTiming, AutoCloseable {
+public interface ConvolutionEngine extends HistogramEngine, BatchTiming, WholeImageFft, AutoCloseable {
 
     /** Which backend filters: {@link Backend#CPU} or {@link Backend#CUDA} (never {@link Backend#AUTO}). */
     Backend backend();

@@ -1,15 +1,17 @@
 package org.convolab.core;
 
 /**
- * The work of one filter, as the rates in {@link Timings} count it: from the plan that ran (its strategy and
- * its kernels), not from the strategy asked for.
+ * The work of one filter, as the rates in {@link Timings} count it: from the plan that ran (its strategy, its
+ * kernels and whether they are fused), not from the strategy asked for. {@link #of(int, int, int, Mask, LaunchPlan)}
+ * is the one definition every report reads (the engines' timings, bench, the timing overlay, Compare,
+ * {@code convolab filter --timings}).
  *
  * <ul>
  *   <li>bytes: the fewest global-memory bytes the plan's kernels move. A planes kernel reads and writes each of
- *       the three float channel planes once, 4 + 4 bytes a pixel a channel; a two-kernel separable filter makes
+ *       the colour channels' float planes once, 4 + 4 bytes a pixel a channel; a two-kernel separable filter makes
  *       two passes (the intermediate plane is written and read again), a one-kernel one (fast-separable keeps
- *       the intermediate in shared memory) one. A fused ARGB kernel ({@value #FUSED_ARGB_PREFIX}…: packed 8-bit
- *       ARGB in, packed ARGB out) reads and writes one 4-byte word a pixel for all channels: 8 bytes;</li>
+ *       the intermediate in shared memory) one. A fused plan ({@link LaunchPlan#fused}: packed 8-bit ARGB in,
+ *       packed ARGB out, one kernel) reads and writes one 4-byte word a pixel for all channels: 8 bytes;</li>
  *   <li>FLOPs: those of the mask as applied ({@link #flopsPerPixel}): one multiply and one add per weight per
  *       pixel per channel, 2·w·h for a 2D mask, 2·(w + h) for a separable filter (one kernel or two), and the
  *       transforms for fft.</li>
@@ -20,41 +22,48 @@ package org.convolab.core;
  */
 public record FilterCost(long bytes, long flops) {
 
+    /** The colour channels of a packed ARGB image. */
     public static final int CHANNELS = 3;
 
-    /**
-     * How a fused ARGB kernel's name begins in {@link LaunchPlan#kernels()}: {@code convolab_argb2d_rN},
-     * {@code convolab_argbs_rN} (cuda-kernels/fast.cu).
-     */
-    public static final String FUSED_ARGB_PREFIX = "convolab_argb";
+    /** No work: where a sum of parts starts. */
+    public static final FilterCost NONE = new FilterCost(0, 0);
 
-    /**
-     * The cost of a filter as its plan runs it: the FLOPs of the mask as applied by the strategy that runs, and
-     * the bytes of each kernel (pass) of the plan, at least one.
-     */
+    /** The work of this filter and another (the parts of an image filtered piece by piece). */
+    public FilterCost plus(FilterCost other) {
+        return new FilterCost(bytes + other.bytes, flops + other.flops);
+    }
+
+    /** The cost of filtering a {@code width x height} image of three colour channels as its plan runs it. */
     public static FilterCost of(int width, int height, Mask mask, LaunchPlan plan) {
-        long pixels = (long) width * height;
-        long bytes = 0;
-        for (String kernel : plan.kernels()) {
-            bytes += kernel.startsWith(FUSED_ARGB_PREFIX) ? pixels * 8 : pixels * CHANNELS * 8;
-        }
-        if (bytes == 0) {
-            bytes = pixels * CHANNELS * 8;
-        }
-        double perPixel = flopsPerPixel(width, height, mask, plan.runs());
-        return new FilterCost(bytes, Math.round(pixels * CHANNELS * perPixel));
+        return of(width, height, CHANNELS, mask, plan);
     }
 
     /**
-     * The work of filtering a file's samples as the plan ran: FLOPs of every colour channel (separable
-     * arithmetic for a separable strategy, transforms for fft), bytes of the samples read and written at their
-     * sizes in the file's format (1, 2 or 4 bytes; alpha too, which is copied).
+     * The cost of filtering the {@code channels} colour channels of a {@code width x height} image (1 for grey) as
+     * its plan runs it: the FLOPs of the mask as applied by the strategy that runs, and the bytes of each kernel
+     * (pass) of the plan, at least one.
+     */
+    public static FilterCost of(int width, int height, int channels, Mask mask, LaunchPlan plan) {
+        long pixels = (long) width * height;
+        long bytes = plan.fused() ? pixels * 8 : pixels * channels * 8L * Math.max(1, plan.passes());
+        double perPixel = flopsPerPixel(width, height, mask, plan.runs());
+        return new FilterCost(bytes, Math.round(pixels * channels * perPixel));
+    }
+
+    /**
+     * The samples of a file's image read and written at their sizes in the file's format (1, 2 or 4 bytes; alpha
+     * too, which is copied), with the FLOPs of {@link #of(int, int, int, Mask, LaunchPlan)}: what
+     * {@code --timings} reports beside the kernels' bytes.
      */
     public static FilterCost ofSamples(int width, int height, Mask mask, LaunchPlan plan, SampleFormat in, SampleFormat out) {
         long pixels = (long) width * height;
         long bytes = pixels * ((long) in.channels() * in.bytesPerSample() + (long) out.channels() * out.bytesPerSample());
-        double perPixel = flopsPerPixel(width, height, mask, plan.runs());
-        return new FilterCost(bytes, Math.round(pixels * in.colourChannels() * perPixel));
+        return new FilterCost(bytes, of(width, height, in.colourChannels(), mask, plan).flops());
+    }
+
+    /** The cost as the reports print it: "0.1966 MB moved, 0.002458 GFLOP" (four significant digits). */
+    public String describe() {
+        return String.format(java.util.Locale.ROOT, "%.4g MB moved, %.4g GFLOP", bytes / 1e6, flops / 1e9);
     }
 
     /**
@@ -70,14 +79,5 @@ public record FilterCost(long bytes, long flops) {
             return (2 * 2.5 * p * log + 3 * p) / ((double) width * height);
         }
         return runs.needsSeparable() ? 2.0 * (mask.width() + mask.height()) : 2.0 * mask.width() * mask.height();
-    }
-
-    /** The cost of filtering a width x height image with the mask, in one 2D pass or two 1D passes. */
-    public static FilterCost of(int width, int height, Mask mask, boolean separablePasses) {
-        long pixels = (long) width * height * CHANNELS;
-        if (separablePasses) {
-            return new FilterCost(pixels * 16, pixels * 2L * (mask.width() + mask.height()));
-        }
-        return new FilterCost(pixels * 8, pixels * 2L * mask.width() * mask.height());
     }
 }

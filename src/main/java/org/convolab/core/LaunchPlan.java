@@ -13,13 +13,17 @@ import java.util.Objects;
  * @param runs      the concrete strategy that runs
  * @param kernels   what runs, in order, one entry a pass: CUDA kernel names, or the CPU engine's
  *                  paths; empty where the backend does not say
+ * @param fused     true where the kernels read the packed 8-bit ARGB words and write the packed result
+ *                  themselves (one fused kernel: no float planes, no pack kernel), as the planner decided;
+ *                  {@link FilterCost} counts their bytes from it
  * @param reason    why {@code runs} was chosen when it is not {@code requested}, one step after another
  *                  ("tiled → tiled-out: no input tile ... fits a 41x41 mask"); empty otherwise
  * @param launches  the launches as they ran, with their geometry ("convolab_fast2d_r3 (grid 32x171x3,
  *                  block 32x8, 0 B shared)"), each distinct launch once; empty until the filter ran
  *                  (the geometry depends on the image size and, for some kernels, the device)
  */
-public record LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, String reason, List<String> launches) {
+public record LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, boolean fused, String reason,
+                         List<String> launches) {
 
     public LaunchPlan {
         Objects.requireNonNull(requested, "requested");
@@ -33,13 +37,18 @@ public record LaunchPlan(Strategy requested, Strategy runs, List<String> kernels
     }
 
     /** A plan decided before the filter runs: no launch geometry yet. */
+    public LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, boolean fused, String reason) {
+        this(requested, runs, kernels, fused, reason, List.of());
+    }
+
+    /** A plan of kernels that read and write float planes (or CPU paths), decided before the filter runs. */
     public LaunchPlan(Strategy requested, Strategy runs, List<String> kernels, String reason) {
-        this(requested, runs, kernels, reason, List.of());
+        this(requested, runs, kernels, false, reason);
     }
 
     /** This plan with the launches as they ran. */
     public LaunchPlan withLaunches(List<String> ran) {
-        return new LaunchPlan(requested, runs, kernels, reason, ran.stream().distinct().toList());
+        return new LaunchPlan(requested, runs, kernels, fused, reason, ran.stream().distinct().toList());
     }
 
     /** A plan that runs exactly what was asked for. */
@@ -55,6 +64,14 @@ public record LaunchPlan(Strategy requested, Strategy runs, List<String> kernels
     /** True when a concrete strategy was asked for and another one runs. */
     public boolean fellBack() {
         return requested != Strategy.AUTO && requested != runs;
+    }
+
+    /**
+     * What ran, as every report names it (bench's runs column, the overlay, Compare's "What ran", {@code --timings}):
+     * the kernels or CPU paths joined by " + ", or the strategy where the backend names none.
+     */
+    public String describeKernels() {
+        return kernels.isEmpty() ? runs.id() : String.join(" + ", kernels);
     }
 
     /** One line for people: "fast", or "tiled-out (tiled → tiled-out: why)". */

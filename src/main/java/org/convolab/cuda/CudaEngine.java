@@ -22,7 +22,6 @@ import org.convolab.core.Histogram;
 import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
-import org.convolab.core.Mask;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.ResultLease;
 import org.convolab.core.Rgba16Image;
@@ -61,11 +60,10 @@ public final class CudaEngine implements ConvolutionEngine {
         this.resident = new ResidentFilter(session);
         this.memory = new DeviceMemory(session);
         this.work = new GpuWork(session);
-        launchers.put(Strategy.NAIVE, new SimpleLauncher(Strategy.NAIVE));
-        launchers.put(Strategy.CONSTANT, new SimpleLauncher(Strategy.CONSTANT));
+        for (Strategy s : new Strategy[] {Strategy.NAIVE, Strategy.CONSTANT, Strategy.TILED_OUT, Strategy.CACHED}) {
+            launchers.put(s, new SimpleLauncher(s));
+        }
         launchers.put(Strategy.TILED, new TiledLauncher());
-        launchers.put(Strategy.TILED_OUT, new SimpleLauncher(Strategy.TILED_OUT));
-        launchers.put(Strategy.CACHED, new SimpleLauncher(Strategy.CACHED));
         launchers.put(Strategy.SEPARABLE, new SeparableLauncher(false));
         launchers.put(Strategy.SEPARABLE_TILED, new SeparableLauncher(true));
         launchers.put(Strategy.FAST, new FastLauncher());
@@ -81,18 +79,13 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     @Override
-    public String device() {
-        return device.label();
+    public boolean wholeImageFftIsCheap() {
+        return true; // cuFFT transforms a whole 24 MP image in milliseconds
     }
 
-    /**
-     * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
-     * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
-     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2 (a tie at 4096²,
-     * radius 2; 6% faster at 8192²).
-     */
-    public static Strategy autoStrategy(Mask mask) {
-        return CudaPlanner.autoStrategy(mask);
+    @Override
+    public String device() {
+        return device.label();
     }
 
     @Override

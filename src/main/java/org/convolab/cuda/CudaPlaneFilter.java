@@ -34,12 +34,13 @@ public final class CudaPlaneFilter implements PlaneFilter {
 
     private final CudaEngine engine;
     /** The device buffers of the last plane; the CUDA thread's. */
-    private Buffers buffers;
+    private final KeptBuffers<Buffers> buffers;
     /** Whole images of interleaved samples, made when first asked for. */
     private CudaSampleFilter samples;
 
     CudaPlaneFilter(CudaEngine engine) {
         this.engine = engine;
+        this.buffers = new KeptBuffers<>(engine);
     }
 
     @Override
@@ -99,25 +100,8 @@ public final class CudaPlaneFilter implements PlaneFilter {
     /** Buffers for a w x h plane: the last ones when they are of this context and large enough, else new ones. */
     private Buffers buffersFor(CudaModule module, int w, int h) {
         long floats = (long) w * h;
-        if (buffers != null && buffers.module != module) {
-            buffers = null; // the context they were made in is gone, and took them with it
-        }
-        if (buffers != null && buffers.floats >= floats) {
-            return buffers;
-        }
-        freeBuffers();
-        engine.makeRoomFor(Buffers.bytes(floats), "a " + w + "x" + h + " plane");
-        buffers = new Buffers(module, floats);
-        return buffers;
-    }
-
-    /** Frees the buffers when they belong to the current context; on the CUDA thread. */
-    private void freeBuffers() {
-        Buffers b = buffers;
-        buffers = null;
-        if (b != null && b.module == engine.session().module()) {
-            b.close();
-        }
+        return buffers.reuseOrMake(module, b -> b.floats >= floats, Buffers.bytes(floats), "a " + w + "x" + h + " plane",
+                () -> new Buffers(module, floats));
     }
 
     /** Whole grey, 16-bit and float images in one call ({@link CudaSampleFilter}). */
@@ -140,7 +124,7 @@ public final class CudaPlaneFilter implements PlaneFilter {
         }
         engine.onThreadWhileOpen(() -> {
             try {
-                freeBuffers();
+                buffers.free();
             } catch (CudaException e) {
                 // a broken context frees everything at its teardown
             }
@@ -148,44 +132,22 @@ public final class CudaPlaneFilter implements PlaneFilter {
     }
 
     /** Input, output and scratch (the separable strategies' row pass) planes, all {@code floats} long. */
-    private static final class Buffers implements AutoCloseable {
-        final CudaModule module;
+    private static final class Buffers extends BufferSet {
         final long floats;
         final DeviceBuffer in;
         final DeviceBuffer out;
         final DeviceBuffer scratch;
 
         Buffers(CudaModule module, long floats) {
-            this.module = module;
+            super(module, 4 * floats, 4 * floats, 4 * floats);
             this.floats = floats;
-            DeviceBuffer i = null;
-            DeviceBuffer o = null;
-            try {
-                i = new DeviceBuffer(4 * floats);
-                o = new DeviceBuffer(4 * floats);
-                scratch = new DeviceBuffer(4 * floats);
-            } catch (RuntimeException e) {
-                if (i != null) {
-                    i.close();
-                }
-                if (o != null) {
-                    o.close();
-                }
-                throw e;
-            }
-            in = i;
-            out = o;
+            in = buffer(0);
+            out = buffer(1);
+            scratch = buffer(2);
         }
 
         static long bytes(long floats) {
             return 3 * 4 * floats;
-        }
-
-        @Override
-        public void close() {
-            in.close();
-            out.close();
-            scratch.close();
         }
     }
 }

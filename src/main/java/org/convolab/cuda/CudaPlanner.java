@@ -43,13 +43,11 @@ final class CudaPlanner {
         }
 
         /**
-         * The work of the filter kernels for a {@code width x height} image of three channels: the bytes
-         * they move ({@link KernelVariant#bytesMoved}: 8 a pixel for a fused kernel) and the FLOPs of the
-         * mask as the strategy applies it.
+         * The work of the filter kernels for a {@code width x height} image of three channels, as
+         * {@link FilterCost#of(int, int, Mask, LaunchPlan)} counts it from the plan (8 bytes a pixel for a fused kernel).
          */
         FilterCost cost(int width, int height, Mask mask) {
-            FilterCost planes = FilterCost.of(width, height, mask, plan);
-            return new FilterCost(variant.bytesMoved(width, height, FilterCost.CHANNELS), planes.flops());
+            return FilterCost.of(width, height, mask, plan);
         }
     }
 
@@ -116,7 +114,7 @@ final class CudaPlanner {
             }
         }
         KernelVariant variant = variant(runs, mask, layout, identityMapping, fuse);
-        return new Decision(new LaunchPlan(requested, runs, variant.kernels(), reason), variant);
+        return new Decision(new LaunchPlan(requested, runs, variant.kernels(), variant.fused(), reason), variant);
     }
 
     /** A square mask whose radius has kernels compiled for it (fast, fast-separable). */

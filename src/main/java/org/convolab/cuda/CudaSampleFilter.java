@@ -41,7 +41,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     private PinnedBuffer hostIn;
     private PinnedBuffer hostOut;
     /** Device buffers of the last image; the CUDA thread's. */
-    private Buffers buffers;
+    private final KeptBuffers<Buffers> buffers;
     /** The module (context) the pinned buffers were made in: a reset context freed them. */
     private CudaModule pinnedIn;
     /** The pinned buffers' views for the last {@link #prepare}. */
@@ -50,6 +50,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
 
     CudaSampleFilter(CudaEngine engine) {
         this.engine = engine;
+        this.buffers = new KeptBuffers<>(engine);
     }
 
     @Override
@@ -199,25 +200,9 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     private Buffers buffersFor(CudaModule module, int n, int channels, int colour, Samples in, Samples out, int w, int h) {
         long samplesIn = (long) n * channels * in.bytes();
         long samplesOut = (long) n * channels * out.bytes();
-        if (buffers != null && buffers.module != module) {
-            buffers = null; // the context they were made in is gone, and took them with it
-        }
-        if (buffers != null && buffers.samplesIn.bytes() >= samplesIn && buffers.samplesOut.bytes() >= samplesOut
-                && buffers.pixels >= n && buffers.colour >= colour) {
-            return buffers.sized(n);
-        }
-        freeBuffers();
-        engine.makeRoomFor(deviceBytes(n, channels, colour, in, out), "a " + w + "x" + h + " image");
-        buffers = new Buffers(module, n, colour, samplesIn, samplesOut);
-        return buffers;
-    }
-
-    private void freeBuffers() {
-        Buffers b = buffers;
-        buffers = null;
-        if (b != null && b.module == engine.session().module()) {
-            b.close();
-        }
+        return buffers.reuseOrMake(module, b -> b.samplesIn.bytes() >= samplesIn && b.samplesOut.bytes() >= samplesOut
+                        && b.pixels >= n && b.colour >= colour, deviceBytes(n, channels, colour, in, out),
+                "a " + w + "x" + h + " image", () -> new Buffers(module, n, colour, samplesIn, samplesOut)).sized(n);
     }
 
     /** Frees the device and pinned buffers. */
@@ -225,7 +210,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     public void close() {
         engine.onThreadWhileOpen(() -> {
             try {
-                freeBuffers();
+                buffers.free();
                 if (hostIn != null) {
                     hostIn.close();
                 }
@@ -242,8 +227,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     }
 
     /** Samples in and out, {@code colour} planes in and out and a scratch plane, each {@code pixels} floats. */
-    private static final class Buffers implements AutoCloseable {
-        final CudaModule module;
+    private static final class Buffers extends BufferSet {
         final int pixels;
         final int colour;
         final DeviceBuffer samplesIn;
@@ -254,28 +238,14 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
         private int stride;
 
         Buffers(CudaModule module, int pixels, int colour, long samplesInBytes, long samplesOutBytes) {
-            this.module = module;
+            super(module, samplesInBytes, samplesOutBytes, 4L * stride(pixels) * 2 * colour, 4L * pixels);
             this.pixels = pixels;
             this.colour = colour;
             this.stride = (int) stride(pixels);
-            DeviceBuffer[] made = new DeviceBuffer[4];
-            try {
-                made[0] = new DeviceBuffer(samplesInBytes);
-                made[1] = new DeviceBuffer(samplesOutBytes);
-                made[2] = new DeviceBuffer(4L * stride(pixels) * 2 * colour);
-                made[3] = new DeviceBuffer(4L * pixels);
-            } catch (RuntimeException e) {
-                for (DeviceBuffer d : made) {
-                    if (d != null) {
-                        d.close();
-                    }
-                }
-                throw e;
-            }
-            samplesIn = made[0];
-            samplesOut = made[1];
-            planes = made[2];
-            scratch = made[3];
+            samplesIn = buffer(0);
+            samplesOut = buffer(1);
+            planes = buffer(2);
+            scratch = buffer(3);
         }
 
         Buffers sized(int n) {
@@ -293,12 +263,5 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
             return planes.ptr().withByteOffset(4L * stride * (colour + Math.min(c, colour - 1)));
         }
 
-        @Override
-        public void close() {
-            samplesIn.close();
-            samplesOut.close();
-            planes.close();
-            scratch.close();
-        }
     }
 }

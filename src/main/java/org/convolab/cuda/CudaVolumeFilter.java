@@ -32,10 +32,11 @@ public final class CudaVolumeFilter implements VolumeFilter {
     private final CudaEngine engine;
     private final VolumeFft fft = new VolumeFft();
     /** The device buffers of the last volume; the CUDA thread's. */
-    private Buffers buffers;
+    private final KeptBuffers<Buffers> buffers;
 
     CudaVolumeFilter(CudaEngine engine) {
         this.engine = engine;
+        this.buffers = new KeptBuffers<>(engine);
     }
 
     /** Kernel times of {@link #time}: the plan (with its launches) and one time a run, in milliseconds. */
@@ -155,25 +156,8 @@ public final class CudaVolumeFilter implements VolumeFilter {
     /** Buffers for n voxels (and a scratch volume when asked, and the mask's weights): the last ones when they do. */
     private Buffers buffersFor(CudaModule module, long n, boolean scratch, Mask3D mask, String size) {
         long weights = (long) mask.width() * mask.height() * mask.depth();
-        if (buffers != null && buffers.module != module) {
-            buffers = null; // the context they were made in is gone, and took them with it
-        }
-        if (buffers != null && buffers.voxels >= n && (!scratch || buffers.scratch != null) && buffers.weights >= weights) {
-            return buffers;
-        }
-        freeBuffers();
-        engine.makeRoomFor(4 * ((scratch ? 3 : 2) * n + weights), "a " + size + " volume");
-        buffers = new Buffers(module, n, scratch, weights);
-        return buffers;
-    }
-
-    /** Frees the buffers and fft plans when they belong to the current context; on the CUDA thread. */
-    private void freeBuffers() {
-        Buffers b = buffers;
-        buffers = null;
-        if (b != null && b.module == engine.session().module()) {
-            b.close();
-        }
+        return buffers.reuseOrMake(module, b -> b.voxels >= n && (!scratch || b.scratch != null) && b.weights >= weights,
+                4 * ((scratch ? 3 : 2) * n + weights), "a " + size + " volume", () -> new Buffers(module, n, scratch, weights));
     }
 
     /** Frees the device buffers and cuFFT plans (nothing to do once the engine is closed: its context took them). */
@@ -181,7 +165,7 @@ public final class CudaVolumeFilter implements VolumeFilter {
     public void close() {
         engine.onThreadWhileOpen(() -> {
             try {
-                freeBuffers();
+                buffers.free();
                 fft.release(engine.session().module());
             } catch (CudaException e) {
                 // a broken context frees everything at its teardown
@@ -190,8 +174,7 @@ public final class CudaVolumeFilter implements VolumeFilter {
     }
 
     /** Input, output, scratch (separable's middle pass; null when not needed) and the mask's weights. */
-    private static final class Buffers implements AutoCloseable {
-        final CudaModule module;
+    private static final class Buffers extends BufferSet {
         final long voxels;
         final long weights;
         final DeviceBuffer in;
@@ -200,37 +183,13 @@ public final class CudaVolumeFilter implements VolumeFilter {
         final DeviceBuffer mask;
 
         Buffers(CudaModule module, long voxels, boolean withScratch, long weights) {
-            this.module = module;
+            super(module, 4 * voxels, 4 * voxels, 4 * weights, withScratch ? 4 * voxels : -1);
             this.voxels = voxels;
             this.weights = weights;
-            DeviceBuffer[] made = new DeviceBuffer[4];
-            try {
-                made[0] = new DeviceBuffer(4 * voxels);
-                made[1] = new DeviceBuffer(4 * voxels);
-                made[2] = new DeviceBuffer(4 * weights);
-                made[3] = withScratch ? new DeviceBuffer(4 * voxels) : null;
-            } catch (RuntimeException e) {
-                for (DeviceBuffer m : made) {
-                    if (m != null) {
-                        m.close();
-                    }
-                }
-                throw e;
-            }
-            in = made[0];
-            out = made[1];
-            mask = made[2];
-            scratch = made[3];
-        }
-
-        @Override
-        public void close() {
-            in.close();
-            out.close();
-            mask.close();
-            if (scratch != null) {
-                scratch.close();
-            }
+            in = buffer(0);
+            out = buffer(1);
+            mask = buffer(2);
+            scratch = buffer(3);
         }
     }
 }

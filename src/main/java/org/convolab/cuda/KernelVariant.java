@@ -38,14 +38,4 @@ record KernelVariant(Strategy runs, List<String> kernels, boolean fused, boolean
     List<KernelStep> steps(int width, int height, int channels, DeviceShape device) {
         return geometry.steps(new Image(width, height, channels, device));
     }
-
-    /**
-     * Global-memory bytes the filter kernels move for a {@code width x height} image: a fused kernel reads
-     * and writes one 4-byte word a pixel; the planes' kernels read and write a float a pixel a channel per
-     * pass (as {@code FilterCost.of} counts them).
-     */
-    long bytesMoved(int width, int height, int channels) {
-        long pixels = (long) width * height;
-        return fused ? pixels * 8 : pixels * channels * 8 * Math.max(1, kernels.size());
-    }
 }

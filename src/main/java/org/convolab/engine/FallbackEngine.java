@@ -53,6 +53,11 @@ public final class FallbackEngine implements ConvolutionEngine {
     }
 
     @Override
+    public boolean wholeImageFftIsCheap() {
+        return current().wholeImageFftIsCheap();
+    }
+
+    @Override
     public String device() {
         return current().device();
     }

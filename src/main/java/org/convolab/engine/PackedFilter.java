@@ -1,7 +1,6 @@
 package org.convolab.engine;
 
 import java.util.Optional;
-import org.convolab.core.Backend;
 import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.Mask;
@@ -43,13 +42,13 @@ final class PackedFilter {
     }
 
     /**
-     * The source's image packed for an FFT mask on a GPU engine, where the image fits the heap: a GPU transforms
-     * the whole image in milliseconds, where bands cost a transform each (a 241x241 Gaussian on a 24 MP photograph:
-     * 17 bands, 1.7 s on an H100). Only there: on the CPU the bands keep the transforms' memory small, and their
-     * rounding is what it was.
+     * The source's image packed for an FFT mask on an engine whose whole-image FFT is cheap ({@link
+     * org.convolab.core.WholeImageFft}: the GPU's), where the image fits the heap: bands cost a transform each (a
+     * 241x241 Gaussian on a 24 MP photograph: 17 bands, 1.7 s on an H100). Only there: on the CPU the bands keep
+     * the transforms' memory small, and their rounding is what it was.
      */
     static Optional<RgbaImage> fftOnDevice(RowSource source, FilterSpec spec, Strategy strategy, ConvolutionEngine engine) {
-        if (applies(spec, strategy) || engine.backend() != Backend.CUDA || source.format().bitDepth() != 8
+        if (applies(spec, strategy) || !engine.wholeImageFftIsCheap() || source.format().bitDepth() != 8
                 || source.format().grey() || !source.format().narrowInteger() || !heapHolds(source)) {
             return Optional.empty();
         }

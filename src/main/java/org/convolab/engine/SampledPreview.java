@@ -4,6 +4,7 @@ import java.util.List;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
@@ -38,8 +39,8 @@ public final class SampledPreview {
         long t0 = System.nanoTime();
         RgbaImage out = ReferenceConvolver.filterSampled(image, spec, x, y, w, h, step);
         double ms = (System.nanoTime() - t0) / 1e6;
-        Timings t = new Timings(0, 0, List.of(ms), 0, 0, ms, ms,
-                FilterCost.of(out.width(), out.height(), spec.mask(), false));
-        return new FilterResult(out, Strategy.NAIVE, t); // a direct loop over the taps, as naive
+        LaunchPlan plan = LaunchPlan.exactly(Strategy.NAIVE); // a direct loop over the taps, as naive
+        Timings t = new Timings(0, 0, List.of(ms), 0, 0, ms, ms, FilterCost.of(out.width(), out.height(), spec.mask(), plan));
+        return new FilterResult(out, plan, t);
     }
 }

@@ -11,9 +11,11 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.ConstantPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
+import org.convolab.core.FilterCost;
 import org.convolab.core.FilterResult;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask;
 import org.convolab.core.OutputDepth;
 import org.convolab.core.SampleMapping;
 import org.convolab.core.PlaneFilter;
@@ -74,6 +76,14 @@ public final class StripFilter {
         /** The strategy that ran. */
         public Strategy strategy() {
             return plan.runs();
+        }
+
+        /**
+         * The work of the kernels that ran over the whole image, counted from the plan as every report counts it
+         * ({@link FilterCost#of(int, int, int, Mask, LaunchPlan)}, the image's colour channels).
+         */
+        public FilterCost cost(Mask mask) {
+            return FilterCost.of(width, height, format.colourChannels(), mask, plan);
         }
     }
 

@@ -10,7 +10,6 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
-import org.convolab.core.FilterCost;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.Timings;
 import org.convolab.engine.PlaneFilters;
@@ -109,8 +108,7 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
         }
         double ms = (System.nanoTime() - t0) / 1e6;
         SampleImage result = out.image();
-        Timings t = new Timings(0, 0, List.of(report.filterMs()), 0, 0, ms, report.filterMs(),
-                FilterCost.ofSamples(in.width(), in.height(), s.mask(), report.plan(), in.format(), result.format()));
+        Timings t = new Timings(0, 0, List.of(report.filterMs()), 0, 0, ms, report.filterMs(), report.cost(s.mask()));
         FilterResult shown = new FilterResult(result.render(DisplayRange.initial(result)), report.plan(), t);
         return FilterOutcome.ofSamples(result, shown, engine.backend(), engine.device(), s, sequence);
     }

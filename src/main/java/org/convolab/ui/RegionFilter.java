@@ -102,13 +102,11 @@ final class RegionFilter {
                 }
             }
         }
-        long bytes = 0;
-        long flops = 0;
+        FilterCost cost = FilterCost.NONE;
         for (Timings t : parts) {
-            bytes += t.cost().bytes();
-            flops += t.cost().flops();
+            cost = cost.plus(t.cost());
         }
-        return new Timings(up, unpack, channels, pack, down, totalMs, result, new FilterCost(bytes, flops));
+        return new Timings(up, unpack, channels, pack, down, totalMs, result, cost);
     }
 
     /** The w x h rectangle at (x, y), which may reach outside the image; outside, a folding policy's pixels. */

@@ -179,7 +179,9 @@ final class TimingOverlay extends VBox {
             sb.append(String.format(Locale.ROOT, "upload %s   download %s%n", ms(t.uploadMs()), ms(t.downloadMs())));
         }
         sb.append(String.format(Locale.ROOT, "end to end %s%n", ms(t.totalMs())));
-        sb.append(String.format(Locale.ROOT, "%.1f GB/s   %.1f GFLOP/s", t.gbps(), t.gflops()));
+        sb.append(String.format(Locale.ROOT, "%.1f GB/s   %.1f GFLOP/s%n", t.gbps(), t.gflops()));
+        // what the rates count: the kernels the plan names and their work (FilterCost, as every report counts it)
+        sb.append("kernels ").append(o.result().plan().describeKernels()).append(": ").append(t.cost().describe());
         return sb.toString();
     }
 

@@ -100,6 +100,19 @@ class LayeringTest {
     }
 
     /**
+     * The front ends read the work of a filter from its plan ({@code FilterCost.of}, through the result's timings or
+     * a report's cost) and never count it again: bench, the overlay, Compare and --timings report one figure.
+     */
+    @Test
+    void theFrontEndsNeverCountAFiltersWorkThemselves() {
+        noClasses().that().resideInAnyPackage("org.convolab.ui..", "org.convolab.cli..")
+                .should().callConstructor(org.convolab.core.FilterCost.class, long.class, long.class)
+                .orShould().callMethod(org.convolab.core.FilterCost.class, "flopsPerPixel", int.class, int.class,
+                        org.convolab.core.Mask.class, org.convolab.core.Strategy.class)
+                .check(classes);
+    }
+
+    /**
      * The self-tests judge the engines from above: through the engine door and the CPU's double-precision reference,
      * never the GPU layer, files or a front end.
      */

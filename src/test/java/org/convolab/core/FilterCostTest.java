@@ -37,10 +37,24 @@ class FilterCostTest {
     @Test
     void aFusedArgbKernelMovesOnePackedWordInAndOneOut() {
         // the fused kernel reads the packed ARGB word and writes the packed result: 8 bytes a pixel, not 24
-        LaunchPlan plan = new LaunchPlan(Strategy.FAST, Strategy.FAST, List.of("convolab_argbs_r3"), "");
+        LaunchPlan plan = new LaunchPlan(Strategy.FAST, Strategy.FAST, List.of("convolab_argbs_r3"), true, "");
         FilterCost c = FilterCost.of(100, 10, GAUSS_7, plan);
         assertThat(c.bytes()).isEqualTo(1000L * 8);
         assertThat(c.flops()).isEqualTo(3000L * 2 * 49);
+        // the plan says fused, not the kernel's name: tensor's fused kernel is 8 bytes a pixel too, its planes kernel 24
+        LaunchPlan tensor = new LaunchPlan(Strategy.TENSOR, Strategy.TENSOR, List.of("convolab_tensor_argb_d2"), true, "");
+        assertThat(FilterCost.of(100, 10, GAUSS_7, tensor).bytes()).isEqualTo(1000L * 8);
+        LaunchPlan planes = new LaunchPlan(Strategy.TENSOR, Strategy.TENSOR, List.of("convolab_tensor_planes_d2"), "");
+        assertThat(FilterCost.of(100, 10, GAUSS_7, planes).bytes()).isEqualTo(1000L * 24);
+    }
+
+    @Test
+    void aGreyImageCountsOneChannel() {
+        LaunchPlan plan = new LaunchPlan(Strategy.SEPARABLE, Strategy.SEPARABLE, List.of("rows", "cols"), "");
+        FilterCost grey = FilterCost.of(100, 10, 1, GAUSS_7, plan);
+        assertThat(grey.bytes()).isEqualTo(1000L * 16);
+        assertThat(grey.flops()).isEqualTo(1000L * 2 * (7 + 7));
+        assertThat(grey.describe()).isEqualTo("0.01600 MB moved, 2.800e-05 GFLOP");
     }
 
     @Test

@@ -19,7 +19,7 @@ class LaunchChoicesTest {
         Mask box = MaskPresets.parse("box:" + (2 * radius + 1));
         assertEquals(radius, box.radiusX());
         assertTrue(box.separable().isPresent());
-        assertEquals(Strategy.parse(expected), CudaEngine.autoStrategy(box));
+        assertEquals(Strategy.parse(expected), CudaPlanner.autoStrategy(box));
     }
 
     @ParameterizedTest(name = "random {0}x{0} -> fast")
@@ -32,7 +32,7 @@ class LaunchChoicesTest {
         }
         Mask m = Mask.of(size, size, w);
         assertTrue(m.separable().isEmpty());
-        assertEquals(Strategy.FAST, CudaEngine.autoStrategy(m));
+        assertEquals(Strategy.FAST, CudaPlanner.autoStrategy(m));
     }
 
     @ParameterizedTest(name = "{0}x{1}, {2} channels, {3} resident blocks, {4} waves")

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The plan of every strategy x mask kind x sample layout, without a device: the kernels it names are
+ * The plan of every strategy x mask kind x sample layout, without a device (8-bit images on the ARGB layout;
+ * 16-bit and float images on the planes layout, three colour planes whole or one plane a call): the kernels it names are
  * those the rules say, its steps launch exactly those kernels with geometry that covers the image on a
  * recorded H100, and its cost counts what those kernels move. PlanLaunchGpuTest holds the same plans
  * against the launch log on a GPU.
@@ -44,7 +45,10 @@ class PlanMatrixTest {
         assertEquals(d.variant().kernels(), d.plan().kernels());
         assertEquals(d.plan().runs(), d.variant().runs());
         for (int[] size : new int[][] {{1, 1}, {130, 67}, {4096, 4096}, {6000, 4000}}) {
-            checkSteps(c, d, size[0], size[1], c.layout() == SampleLayout.PLANES ? 1 : 3);
+            checkSteps(c, d, size[0], size[1], 3); // an 8-bit image; on planes, a 16-bit or float RGB image (CudaSampleFilter)
+            if (c.layout() == SampleLayout.PLANES) {
+                checkSteps(c, d, size[0], size[1], 1); // one plane (CudaPlaneFilter: a grey image, a band's channel)
+            }
         }
     }
 
@@ -82,10 +86,12 @@ class PlanMatrixTest {
             boolean optIn = s.kernel().startsWith("convolab_argbs_r7") || s.kernel().startsWith("convolab_tensor_"); // opted in to 64 KiB
             assertTrue(s.sharedBytes() <= (optIn ? 64 * 1024 : 48 * 1024), where + ": " + s.describe());
         }
-        FilterCost planes = FilterCost.of(w, h, c.mask(), d.plan());
+        // the plan carries the variant's fusing, and the one cost (FilterCost, from the plan) counts what its kernels move
+        assertEquals(v.fused(), d.plan().fused(), where);
         FilterCost cost = d.cost(w, h, c.mask());
-        assertEquals(v.fused() ? 8L * w * h : planes.bytes(), cost.bytes(), where + ": bytes moved");
-        assertEquals(planes.flops(), cost.flops(), where);
+        long pixels = (long) w * h;
+        assertEquals(v.fused() ? 8 * pixels : 8 * pixels * FilterCost.CHANNELS * v.kernels().size(), cost.bytes(), where + ": bytes moved");
+        assertEquals(FilterCost.of(w, h, c.mask(), d.plan()), cost, where);
     }
 
     /** Geometry worked out by hand from the kernels' tiles (41x41 any: 4 * (16 * 44 weights + 172 * 47 tile floats)). */

@@ -137,6 +137,43 @@ class PackedFilterTest {
                 .as("convolab filter streams a PNG (of any size) in bands").isEqualTo(2);
     }
 
+    /** An FFT mask goes whole (packed) only to an engine whose whole-image FFT is cheap: the capability, not the backend. */
+    @Test
+    void fftMasksGoWholeOnlyWhereTheEngineSaysTheWholeImageFftIsCheap() {
+        FilterSpec fftish = FilterSpec.of(StripFilterTest.randomMask(21, 21, 3), BorderPolicy.parse("mirror"));
+        org.convolab.core.ConvolutionEngine cheapFft = new org.convolab.core.ConvolutionEngine() {
+            @Override
+            public org.convolab.core.Backend backend() {
+                return org.convolab.core.Backend.CPU; // the backend says nothing: the capability decides
+            }
+
+            @Override
+            public String device() {
+                return "test";
+            }
+
+            @Override
+            public org.convolab.core.FilterResult filter(org.convolab.core.RgbaImage image, FilterSpec spec, Strategy strategy) {
+                return ENGINE.filter(image, spec, strategy);
+            }
+
+            @Override
+            public boolean wholeImageFftIsCheap() {
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        assertThat(ENGINE.wholeImageFftIsCheap()).isFalse();
+        try (org.convolab.core.RowSource src = org.convolab.io.RowSources.opener(input("random.jpg"), 1_000_000L).get()) {
+            assertThat(PackedFilter.fftOnDevice(src, fftish, Strategy.FFT, ENGINE)).isEmpty();
+            assertThat(PackedFilter.fftOnDevice(src, fftish, Strategy.FFT, cheapFft)).get()
+                    .satisfies(img -> assertThat(img.width()).isEqualTo(src.width()));
+        }
+    }
+
     static FileFilter.Job job(Path in, Path out, int band) {
         return new FileFilter.Job(in, out, false, 2_000_000_000L, RowSinks.Options.defaults(), band);
     }

@@ -156,7 +156,8 @@ public final class CompareWindow {
         cpuNote.getStyleClass().add("notice");
         boolean cpu = engine.backend() == Backend.CPU;
         cpuNote.setText(cpu ? "On the CPU: the strategies are GPU kernels. The CPU engine has three paths: a 2D loop, rows "
-                + "then columns for the separable strategies, and an FFT for fft; the \"What ran\" column says which. Between "
+                + "then columns for the separable strategies, and an FFT for fft; the \"What ran\" column says which (cpu-2d, "
+                + "cpu-rows + cpu-columns, cpu-fft). Between "
                 + "strategies that ran the same path the times differ by noise only." : "");
         cpuNote.setVisible(cpu);
         cpuNote.setManaged(cpu);
