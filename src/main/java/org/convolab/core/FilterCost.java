@@ -61,6 +61,17 @@ public record FilterCost(long bytes, long flops) {
         return new FilterCost(bytes, of(width, height, in.colourChannels(), mask, plan).flops());
     }
 
+    /**
+     * The cost of filtering a volume of {@code depth} slices with a 3D mask, as the window's stack runs count it:
+     * the samples read and written at their sizes, and 2 FLOPs a tap of the whole mask for every colour channel.
+     */
+    public static FilterCost ofVolume(int width, int height, int depth, Mask3D mask, SampleFormat in, SampleFormat out) {
+        long voxels = (long) width * height * depth;
+        long bytes = voxels * ((long) in.channels() * in.bytesPerSample() + (long) out.channels() * out.bytesPerSample());
+        long flops = voxels * in.colourChannels() * 2L * mask.width() * mask.height() * mask.depth();
+        return new FilterCost(bytes, flops);
+    }
+
     /** The cost as the reports print it: "0.1966 MB moved, 0.002458 GFLOP" (four significant digits). */
     public String describe() {
         return String.format(java.util.Locale.ROOT, "%.4g MB moved, %.4g GFLOP", bytes / 1e6, flops / 1e9);

@@ -112,4 +112,23 @@ public final class VolumeMaskFiles {
             throw new ConvolabException("mask file " + name + ": " + e.getMessage());
         }
     }
+
+    /**
+     * Writes (or replaces) a 3D mask atomically as text that {@link #read} reads back: each slice as ImageJ's rows of
+     * weights ({@link org.convolab.core.MaskText#format}), slices separated by a line holding only {@code ---}.
+     *
+     * @throws ConvolabException when the file cannot be written
+     */
+    public static void write(Mask3D mask, Path file) {
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < mask.depth(); k++) {
+            b.append(k > 0 ? "---\n" : "").append(org.convolab.core.MaskText.format(mask.slice(k)));
+        }
+        byte[] text = b.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            AtomicWrite.write(FileIdentity.resolved(file), true, out -> out.write(text));
+        } catch (java.io.IOException e) {
+            throw new ConvolabException("cannot write mask file " + UserText.escape(file.toString()) + ": " + e.getMessage());
+        }
+    }
 }

@@ -53,7 +53,7 @@ public class ConvolabApp extends Application {
     public void start(Stage stage) {
         window = open(stage, initialImage);
         if (openClassroom) {
-            window.openClassroom();
+            window.tools.openClassroom();
         }
     }
 

@@ -48,6 +48,22 @@ record DisplayRange(double min, double max) {
         return minMax(image);
     }
 
+    /** The range a stack opens with: as {@link #initial(SampleImage)}, from min to max over every page. */
+    static DisplayRange initial(SampleImage[] pages) {
+        SampleFormat f = pages[0].format();
+        if (f.narrowInteger() && (f.bitDepth() == 8 || !f.grey())) {
+            return initial(pages[0]);
+        }
+        double lo = Double.NaN;
+        double hi = Double.NaN;
+        for (SampleImage p : pages) {
+            double[] mm = extremes(p);
+            lo = Double.isNaN(lo) || mm[0] < lo ? mm[0] : lo;
+            hi = Double.isNaN(hi) || mm[1] > hi ? mm[1] : hi;
+        }
+        return around(lo, hi);
+    }
+
     /** The image's smallest to largest colour sample (finite ones); a flat image gets a range of one around it. */
     static DisplayRange minMax(SampleImage image) {
         double[] mm = extremes(image);

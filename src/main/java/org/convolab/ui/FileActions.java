@@ -8,17 +8,14 @@ import java.util.concurrent.ExecutorService;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
-import javafx.scene.control.MenuItem;
 import javafx.scene.image.Image;
 import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
-import org.convolab.core.ConvolabException;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.io.Exif;
 import org.convolab.io.ImageFiles;
-import org.convolab.io.MaskFiles;
 import org.convolab.io.Orientation;
 import org.convolab.io.SampleImages;
 
@@ -36,12 +33,15 @@ final class FileActions implements AutoCloseable {
     final Menu recentMenu = new Menu("Open _Recent");
     /** The status bar's progress of opening and of filtering a big image. */
     final ProgressStrip progress = new ProgressStrip();
+    /** Mask › Load Mask and Save Mask. */
+    final MaskFileDialogs masks;
     private Task<?> opening;
 
     FileActions(Stage stage, MainModel model, AppPreferences prefs) {
         this.stage = stage;
         this.model = model;
         this.prefs = prefs;
+        this.masks = new MaskFileDialogs(this, model);
         refreshRecent();
     }
 
@@ -49,7 +49,7 @@ final class FileActions implements AutoCloseable {
      * A decoded image and its JavaFX copy (null for an image too big for one JavaFX image), both made off the FX thread,
      * with its samples when they are not 8-bit (else null).
      */
-    private record Loaded(RgbaImage image, SampleImage samples, Image fx) {
+    private record Loaded(RgbaImage image, SampleImage samples, Image fx, ImageStack stack) {
     }
 
     /**
@@ -59,7 +59,14 @@ final class FileActions implements AutoCloseable {
     void open(Path path) {
         String[] note = {""};
         SampleImage[] kept = {null};
+        ImageStack[] stack = {null};
         open(path, () -> {
+            // a multi-page TIFF is a stack: every page kept as samples, the first shown at the stack's display range
+            stack[0] = ImageStack.readIfStack(path);
+            if (stack[0] != null) {
+                kept[0] = stack[0].pages()[0];
+                return kept[0].render(DisplayRange.initial(stack[0].pages()));
+            }
             // 16-bit, 32-bit and float PNGs and TIFFs keep their values (shown through a display range)
             SampleImage wide = SampleImage.readIfWide(path);
             if (wide != null) {
@@ -73,7 +80,7 @@ final class FileActions implements AutoCloseable {
             }
             note[0] = "shown upright by its EXIF orientation " + exif.orientation();
             return Orientation.apply(stored, exif.orientation());
-        }, note, kept);
+        }, note, kept, stack);
     }
 
     /**
@@ -81,14 +88,14 @@ final class FileActions implements AutoCloseable {
      * a cancelled or failed open leaves the image shown before in place.
      */
     void open(Path path, Callable<RgbaImage> read) {
-        open(path, read, new String[] {""}, new SampleImage[1]);
+        open(path, read, new String[] {""}, new SampleImage[1], new ImageStack[1]);
     }
 
     /**
      * {@link #open(Path, Callable)}; {@code note[0]}, once {@code read} has set it, goes with the status lines, and
      * {@code kept[0]} is the image's samples where they are not 8-bit.
      */
-    private void open(Path path, Callable<RgbaImage> read, String[] note, SampleImage[] kept) {
+    private void open(Path path, Callable<RgbaImage> read, String[] note, SampleImage[] kept, ImageStack[] stack) {
         if (opening != null) {
             opening.cancel(); // the newest open wins
         }
@@ -102,13 +109,19 @@ final class FileActions implements AutoCloseable {
                 if (isCancelled()) {
                     return null;
                 }
-                return new Loaded(img, kept[0], FxImages.fitsOneImage(img.width(), img.height()) ? FxImages.toFx(img) : null);
+                return new Loaded(img, kept[0], FxImages.fitsOneImage(img.width(), img.height()) ? FxImages.toFx(img) : null,
+                        stack[0]);
             }
         };
         opening = load;
         load.setOnSucceeded(e -> {
             opening = null;
-            model.opened(path, load.getValue().image(), load.getValue().samples(), load.getValue().fx(), note[0]);
+            Loaded l = load.getValue();
+            if (l.stack() != null) {
+                model.openedStack(path, l.stack(), l.image(), l.fx());
+            } else {
+                model.opened(path, l.image(), l.samples(), l.fx(), note[0]);
+            }
             prefs.opened(path);
             refreshRecent();
         });
@@ -118,9 +131,14 @@ final class FileActions implements AutoCloseable {
                 model.say("Not opened: " + name + " (cancelled)");
             }
         });
-        load.setOnFailed(e -> error("Cannot open " + name, MainModel.describe(load.getException())));
+        load.setOnFailed(e -> error("Cannot open " + name, FilterStatus.failure(load.getException())));
         progress.show(load, "Opening " + name);
         io.submit(load);
+    }
+
+    /** The window's stage, for the dialogs. */
+    Stage stage() {
+        return stage;
     }
 
     /** The open running now, or null. */
@@ -184,7 +202,7 @@ final class FileActions implements AutoCloseable {
         };
         model.say("Saving " + target.getFileName() + "..."); // in the background: the window goes on working
         task.setOnSucceeded(e -> model.say("Saved " + target + (dropped.isEmpty() ? "" : " (" + String.join("; ", dropped) + ")")));
-        task.setOnFailed(e -> error("Not saved", MainModel.describe(task.getException())));
+        task.setOnFailed(e -> error("Not saved", FilterStatus.failure(task.getException())));
         io.submit(task);
         return true;
     }
@@ -242,6 +260,11 @@ final class FileActions implements AutoCloseable {
      * (of a big image, or of an edit just made) has finished it.
      */
     void saveCurrent(Path target) {
+        ImageStack st = model.stack().get();
+        if (st != null && st.pages().length > 1) {
+            saveStack(target);
+            return;
+        }
         boolean waits = model.whenCurrent(o -> {
             if (o.samples() != null) {
                 save(o.samples(), target); // 16-bit, 32-bit or float: the values, not the pixels shown
@@ -254,41 +277,29 @@ final class FileActions implements AutoCloseable {
         }
     }
 
-    void loadMask() {
-        File f = maskChooser("Load mask").showOpenDialog(stage);
-        if (f != null) {
-            try {
-                model.edit(model.current().withMask(MaskFiles.read(f.toPath())));
-            } catch (ConvolabException e) {
-                error("Cannot load the mask", e.getMessage());
-            }
-        }
-    }
-
-    void saveMask() {
-        FileChooser fc = maskChooser("Save mask");
-        fc.setInitialFileName(model.current().mask().width() + "x" + model.current().mask().height() + "-mask.txt");
-        File f = fc.showSaveDialog(stage);
-        if (f != null) {
-            try {
-                MaskFiles.write(model.current().mask(), f.toPath());
-                model.say("Saved mask " + f);
-            } catch (ConvolabException e) {
-                error("Cannot save the mask", e.getMessage());
-            }
-        }
-    }
-
     /**
-     * Masks are named by their file: ImageJ's text format (rows of weights), or a libvips matrix (.mat, its scale
-     * folded into the weights), as io.MaskFiles reads and writes them.
+     * Saves the whole stack filtered with the current settings as a multi-page TIFF of the same dimensions: at once
+     * when it has been filtered, else once Filter Whole Stack (which this starts) is done.
      */
-    private FileChooser maskChooser(String title) {
-        FileChooser fc = chooser(title);
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("ImageJ mask (*.txt)", "*.txt"),
-                new FileChooser.ExtensionFilter("libvips matrix (*.mat)", "*.mat"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        return fc;
+    private void saveStack(Path target) {
+        FilteredStack done = model.stack().filtered(model.current());
+        if (done != null) {
+            submitWrite(notices -> done.stack().write(target, true), target, () -> { });
+            return;
+        }
+        long request = model.filterWholeStack();
+        if (request < 0) {
+            error("Not saved", model.statusProperty().get());
+            return;
+        }
+        model.whenShown(request, o -> {
+            if (o.stack() != null && o.stack().whole() != null) {
+                saveStack(target);
+            } else {
+                error("Not saved", "the settings changed before the whole stack was filtered; save again");
+            }
+        }, why -> error("Not saved", why));
+        model.say("Saving " + target.getFileName() + " when the whole stack is filtered (Esc cancels)...");
     }
 
     /** Asks where to save a picture and writes it as PNG; a failure gets a dialog. */
@@ -324,7 +335,8 @@ final class FileActions implements AutoCloseable {
         if (in != null) {
             FilterOutcome o = model.outcome();
             // PNG holds 8 and 16 bits: a float or 32-bit result is suggested as TIFF
-            boolean tiff = o != null && o.samples() != null && !o.samples().format().narrowInteger();
+            boolean tiff = o != null && o.samples() != null && !o.samples().format().narrowInteger()
+                    || model.stack().get() != null && model.stack().get().pages().length > 1; // a stack is a multi-page TIFF
             fc.setInitialFileName(suggestedName(in, tiff ? ".tif" : ".png"));
             Path folder = in.toAbsolutePath().getParent();
             if (folder != null && java.nio.file.Files.isDirectory(folder) && java.nio.file.Files.isWritable(folder)) {
@@ -346,7 +358,7 @@ final class FileActions implements AutoCloseable {
         return (dot > 0 ? name.substring(0, dot) : name) + "-filtered" + extension;
     }
 
-    private FileChooser chooser(String title) {
+    FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
         Path folder = prefs.lastFolder();
@@ -364,7 +376,7 @@ final class FileActions implements AutoCloseable {
         recentMenu.setDisable(recentMenu.getItems().isEmpty());
     }
 
-    private void error(String header, String text) {
+    void error(String header, String text) {
         model.say(text);
         ErrorDialog.show(stage, header, text);
     }

@@ -3,6 +3,7 @@ package org.convolab.ui;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.concurrent.Worker;
+import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -20,7 +21,44 @@ interface FilterExecutor {
      * Filters an image's samples (16-bit, 32-bit, float, or an output depth other than 8 bits) whole into the state's
      * depth, {@code shown} being the input as shown; replaces any request not yet reported; returns its sequence number.
      */
-    long submit(RgbaImage shown, SampleImage samples, EditState state);
+    default long submit(RgbaImage shown, SampleImage samples, EditState state) {
+        return submit(shown, (engine, sequence, progress) -> FilterService.filterSamples(engine, samples, state, sequence), state);
+    }
+
+    /**
+     * Runs {@code job} (a slice of a stack, a whole stack) with the engine of the state's backend, {@code shown} being
+     * the input as shown; replaces any request not yet reported; returns its sequence number.
+     */
+    long submit(RgbaImage shown, Job job, EditState state);
+
+    /** Work of one request, run off the caller's thread. */
+    @FunctionalInterface
+    interface Job {
+        /** The request's whole outcome, or null when it was cancelled. */
+        FilterOutcome run(ConvolutionEngine engine, long sequence, Progress progress);
+    }
+
+    /** What a long job reports, and how it learns that it was cancelled. */
+    interface Progress {
+        /** Whether the request was cancelled (a job stops between steps and returns null). */
+        boolean cancelled();
+
+        /** The share done, 0 to 1, and what is being done ("Filtering the whole stack"). */
+        void done(double fraction, String what);
+
+        /** For a job that reports nothing and is never cancelled (tests). */
+        Progress NONE = new Progress() {
+            @Override
+            public boolean cancelled() {
+                return false;
+            }
+
+            @Override
+            public void done(double fraction, String what) {
+                // nobody is shown this
+            }
+        };
+    }
 
     /** The sequence number of the newest request. */
     long latest();

@@ -23,9 +23,22 @@ import org.convolab.core.ResultLease;
  *                 region shown zoomed out, every step-th output pixel ({@code org.convolab.engine.SampledPreview})
  * @param samples  the whole result's samples in its own format (16-bit, 32-bit, float) when the input or the output
  *                 depth is not 8-bit, {@code result} then holding them as first shown; null for 8-bit results
+ * @param stack    for a slice of a stack (or a run with a 3D mask): which slice, and the whole filtered stack when the run
+ *                 filtered it; null for a plain image
  */
 public record FilterOutcome(ResultLease result, Backend backend, String device, EditState state, long sequence, int x,
-                            int y, boolean complete, int step, SampleImage samples) {
+                            int y, boolean complete, int step, SampleImage samples, StackScope stack) {
+
+    /** An outcome of a plain image (no stack). */
+    FilterOutcome(ResultLease result, Backend backend, String device, EditState state, long sequence, int x, int y,
+                  boolean complete, int step, SampleImage samples) {
+        this(result, backend, device, state, sequence, x, y, complete, step, samples, null);
+    }
+
+    /** This outcome as a slice of a stack. */
+    FilterOutcome withStack(StackScope scope) {
+        return new FilterOutcome(result, backend, device, state, sequence, x, y, complete, step, samples, scope);
+    }
 
     /** A whole-image outcome. */
     static FilterOutcome whole(ResultLease result, Backend backend, String device, EditState state, long sequence) {

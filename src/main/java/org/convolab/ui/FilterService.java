@@ -10,6 +10,8 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterResult;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
+import org.convolab.core.FilterCost;
+import org.convolab.core.LaunchPlan;
 import org.convolab.core.PlaneFilter;
 import org.convolab.core.Timings;
 import org.convolab.engine.PlaneFilters;
@@ -36,8 +38,8 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
     /** The most output pixels a preview of a zoomed-out region computes: about a screenful. */
     static final int PREVIEW_SAMPLES = 2 << 20;
 
-    /** One request: immutable inputs; region is {x, y, w, h} or null; samples, when not null, are what is filtered. */
-    private record Request(RgbaImage image, EditState state, long sequence, int[] region, SampleImage samples) {
+    /** One request: immutable inputs; region is {x, y, w, h} or null; job, when not null, is what runs. */
+    private record Request(RgbaImage image, EditState state, long sequence, int[] region, Job job) {
     }
 
     private final EngineProvider engines;
@@ -79,12 +81,12 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
     }
 
     /**
-     * Filters an image's samples (16-bit, 32-bit, float, or any image whose output depth is not 8-bit) whole, into
-     * the state's output depth, as {@code convolab filter --depth} does; {@code shown} is the input as shown.
+     * Runs a job (an image's samples filtered whole into the state's output depth, as {@code convolab filter --depth}
+     * does; a slice or the whole of a stack); {@code shown} is the input as shown.
      */
     @Override
-    public long submit(RgbaImage shown, SampleImage samples, EditState state) {
-        pending = new Request(shown, state, ++sequence, null, samples);
+    public long submit(RgbaImage shown, Job job, EditState state) {
+        pending = new Request(shown, state, ++sequence, null, job);
         restart();
         return sequence;
     }
@@ -100,17 +102,31 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
      * into the state's depth: a float output keeps the exact {@code sum / divisor + offset}, signed.
      */
     static FilterOutcome filterSamples(ConvolutionEngine engine, SampleImage in, EditState s, long sequence) {
-        SampleImage.Collector out = new SampleImage.Collector(in.width(), in.height(), s.depth().of(in.format()));
-        long t0 = System.nanoTime();
-        StripFilter.Report report;
+        SampleRun run;
         try (PlaneFilter planes = PlaneFilters.forEngine(engine)) {
-            report = new StripFilter(engine, planes, 0).run(in::source, out, s.spec(), s.strategy(), s.depth());
+            run = SampleRun.of(new StripFilter(engine, planes, 0), in, s);
         }
-        double ms = (System.nanoTime() - t0) / 1e6;
-        SampleImage result = out.image();
-        Timings t = new Timings(0, 0, List.of(report.filterMs()), 0, 0, ms, report.filterMs(), report.cost(s.mask()));
-        FilterResult shown = new FilterResult(result.render(DisplayRange.initial(result)), report.plan(), t);
+        SampleImage result = run.result();
+        Timings t = timings(run.filterMs(), run.totalMs(), run.cost());
+        FilterResult shown = new FilterResult(result.render(DisplayRange.initial(result)), run.plan(), t);
         return FilterOutcome.ofSamples(result, shown, engine.backend(), engine.device(), s, sequence);
+    }
+
+    /** One image's samples filtered: the result, what ran, its work (as every report counts it), the engine's time and the whole time. */
+    record SampleRun(SampleImage result, LaunchPlan plan, FilterCost cost, double filterMs, double totalMs) {
+
+        /** {@code in} through {@code strips} in one band into the state's depth. */
+        static SampleRun of(StripFilter strips, SampleImage in, EditState s) {
+            SampleImage.Collector out = new SampleImage.Collector(in.width(), in.height(), s.depth().of(in.format()));
+            long t0 = System.nanoTime();
+            StripFilter.Report report = strips.run(in::source, out, s.spec(), s.strategy(), s.depth());
+            return new SampleRun(out.image(), report.plan(), report.cost(s.mask()), report.filterMs(), (System.nanoTime() - t0) / 1e6);
+        }
+    }
+
+    /** Timings of a run on the host side of the engine door (no transfers): the engine's time and the whole time. */
+    static Timings timings(double filterMs, double totalMs, FilterCost cost) {
+        return new Timings(0, 0, List.of(filterMs), 0, 0, totalMs, filterMs, cost);
     }
 
     @Override
@@ -126,8 +142,19 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
                     return null;
                 }
                 ConvolutionEngine engine = engines.engine(r.state().backend());
-                if (r.samples() != null) {
-                    return filterSamples(engine, r.samples(), r.state(), r.sequence());
+                if (r.job() != null) {
+                    return r.job().run(engine, r.sequence(), new Progress() {
+                        @Override
+                        public boolean cancelled() {
+                            return isCancelled();
+                        }
+
+                        @Override
+                        public void done(double fraction, String what) {
+                            updateMessage(what);
+                            updateProgress(fraction, 1);
+                        }
+                    });
                 }
                 RgbaImage img = r.image();
                 if ((long) img.width() * img.height() < BIG_PIXELS) {

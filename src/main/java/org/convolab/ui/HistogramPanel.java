@@ -138,4 +138,23 @@ final class HistogramPanel {
     void close() {
         counter.shutdownNow();
     }
+
+    /** The row follows View › Show histograms and its style items, remembered between runs. */
+    void follow(MainMenus menus, AppPreferences prefs) {
+        menus.showHistograms.setSelected(prefs.showHistograms());
+        menus.histogramsPerChannel.setSelected(prefs.histogramsPerChannel());
+        menus.histogramsLog.setSelected(prefs.histogramsLog());
+        row.visibleProperty().bind(menus.showHistograms.selectedProperty());
+        for (HistogramView v : new HistogramView[] {input, output}) {
+            v.layout.bind(javafx.beans.binding.Bindings.when(menus.histogramsPerChannel.selectedProperty())
+                    .then(HistogramView.Layout.PER_CHANNEL).otherwise(HistogramView.Layout.OVERLAID));
+            v.logScale.bind(menus.histogramsLog.selectedProperty());
+        }
+        menus.showHistograms.selectedProperty().addListener((o, a, b) -> prefs.saveHistograms(b,
+                menus.histogramsPerChannel.isSelected(), menus.histogramsLog.isSelected()));
+        menus.histogramsPerChannel.selectedProperty().addListener((o, a, b) -> prefs.saveHistograms(
+                menus.showHistograms.isSelected(), b, menus.histogramsLog.isSelected()));
+        menus.histogramsLog.selectedProperty().addListener((o, a, b) -> prefs.saveHistograms(
+                menus.showHistograms.isSelected(), menus.histogramsPerChannel.isSelected(), b));
+    }
 }

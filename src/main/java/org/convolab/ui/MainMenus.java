@@ -23,6 +23,10 @@ final class MainMenus {
             new String[] {"Laplacian (_8 neighbours)", "laplacian:8"}, new String[] {"Sobel _x (edges, |sum|)", "sobel-x"},
             new String[] {"Sobel _y (edges, |sum|)", "sobel-y"}, new String[] {"_Prewitt x (edges, |sum|)", "prewitt-x"},
             new String[] {"Prewitt y (edges, |sum|)", "prewitt-y"}, new String[] {"_Emboss", "emboss"});
+    /** 3D mask presets (for stacks: over z slices too), with their menu text. */
+    static final List<String[]> VOLUME_PRESETS = List.of(new String[] {"3D box 3x3x3 (box3d:3)", "box3d:3"},
+            new String[] {"3D box 5x5x5 (box3d:5)", "box3d:5"}, new String[] {"3D Gaussian sigma 1 (gaussian3d:1)", "gaussian3d:1"},
+            new String[] {"3D Gaussian sigma 1, 1, 2 in z (gaussian3d:1,1,2)", "gaussian3d:1,1,2"});
 
     /** View › Show timing overlay. */
     final CheckMenuItem showOverlay = new CheckMenuItem("Show _timing overlay");
@@ -59,20 +63,26 @@ final class MainMenus {
 
         Menu editMenu = new Menu("_Edit", null, item("_Undo", "Shortcut+Z", model::undo),
                 item("_Redo", "Shortcut+Shift+Z", model::redo), new SeparatorMenuItem(),
-                item("_Copy View as Picture", "Shortcut+Shift+C", window::copyView),
+                item("_Copy View as Picture", "Shortcut+Shift+C", window.tools::copyView),
                 item("Copy as Co_mmand", "Shortcut+Alt+C", () -> CopyAsCommand.copy(model)));
 
         presets = new Menu("_Presets");
         for (PresetDialog.Kind k : PresetDialog.Kind.values()) {
-            presets.getItems().add(item(mnemonic(k.title) + "...", null, () -> window.presetDialog(k)));
+            presets.getItems().add(item(mnemonic(k.title) + "...", null, () -> window.tools.presetDialog(k)));
         }
         presets.getItems().add(new SeparatorMenuItem());
         for (String[] p : FIXED_PRESETS) {
-            presets.getItems().add(item(p[0], null, () -> model.applyPreset(p[1])));
+            presets.getItems().add(item(p[0], null, () -> model.masks().applyPreset(p[1])));
         }
-        Menu maskMenu = new Menu("_Mask", null, presets, item("_Normalise", null, model::normalise),
-                item("_Flip (convolution)", null, model::flip), new SeparatorMenuItem(),
-                item("_Load Mask...", null, files::loadMask), item("Sa_ve Mask...", null, files::saveMask));
+        presets.getItems().add(new SeparatorMenuItem());
+        for (String[] p : VOLUME_PRESETS) {
+            MenuItem m = plainItem(p[0], () -> model.masks().applyPreset(p[1]));
+            m.setId("preset-" + p[1].replace(':', '-').replace(',', '-').replace('.', '-'));
+            presets.getItems().add(m);
+        }
+        Menu maskMenu = new Menu("_Mask", null, presets, item("_Normalise", null, model.masks()::normalise),
+                item("_Flip (convolution)", null, model.masks()::flip), new SeparatorMenuItem(),
+                item("_Load Mask...", null, files.masks::loadMask), item("Sa_ve Mask...", null, files.masks::saveMask));
 
         ToggleGroup mode = new ToggleGroup();
         RadioMenuItem side = sideBySide;
@@ -86,23 +96,27 @@ final class MainMenus {
         light.setOnAction(e -> window.theme(Theme.LIGHT));
         dark.setOnAction(e -> window.theme(Theme.DARK));
         Menu export = new Menu("E_xport as PNG", null,
-                item("_Images with overlay...", "Shortcut+E", () -> window.export(ExportTarget.IMAGES, 1)),
-                item("Images with overlay at _2x...", "Shortcut+Shift+E", () -> window.export(ExportTarget.IMAGES, 2)),
-                item("_Classroom view...", null, () -> window.export(ExportTarget.CLASSROOM, 1)),
-                item("Classroom view at 2x...", null, () -> window.export(ExportTarget.CLASSROOM, 2)),
-                item("Compare _table and chart...", null, () -> window.export(ExportTarget.COMPARE, 1)),
-                item("Compare table and chart at 2x...", null, () -> window.export(ExportTarget.COMPARE, 2)));
+                item("_Images with overlay...", "Shortcut+E", () -> window.tools.export(ExportTarget.IMAGES, 1)),
+                item("Images with overlay at _2x...", "Shortcut+Shift+E", () -> window.tools.export(ExportTarget.IMAGES, 2)),
+                item("_Classroom view...", null, () -> window.tools.export(ExportTarget.CLASSROOM, 1)),
+                item("Classroom view at 2x...", null, () -> window.tools.export(ExportTarget.CLASSROOM, 2)),
+                item("Compare _table and chart...", null, () -> window.tools.export(ExportTarget.COMPARE, 1)),
+                item("Compare table and chart at 2x...", null, () -> window.tools.export(ExportTarget.COMPARE, 2)));
         Menu viewMenu = new Menu("_View", null, side, splitMode, new SeparatorMenuItem(),
                 item("Zoom _In", "Shortcut+Equals", window::zoomIn), item("Zoom _Out", "Shortcut+Minus", window::zoomOut),
                 item("_Fit", "Shortcut+0", window::fit), item("_100 %", "Shortcut+1", window::actualSize),
                 new SeparatorMenuItem(), displayRange(window), showOverlay, showHistograms,
                 new Menu("Histogram _style", null, histogramsPerChannel, histogramsLog), new Menu("T_heme", null, light, dark), new SeparatorMenuItem(), export);
 
-        MenuItem compare = item("_Compare Strategies...", "Shortcut+K", window::openCompare);
+        MenuItem compare = item("_Compare Strategies...", "Shortcut+K", window.tools::openCompare);
         compare.setId("menu-compare");
         showHistograms.setId("menu-show-histograms");
-        MenuItem classroom = item("C_lassroom: Ghost Cells, Tiles, Cost Model, Histograms...", "Shortcut+L", window::openClassroom);
-        Menu tools = new Menu("_Tools", null, compare, classroom);
+        MenuItem classroom = item("C_lassroom: Ghost Cells, Tiles, Cost Model, Histograms...", "Shortcut+L", window.tools::openClassroom);
+        MenuItem whole = item("Filter _Whole Stack", "Shortcut+Shift+F", model::filterWholeStack);
+        whole.setId("menu-filter-whole-stack");
+        whole.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> model.stack().get() == null
+                || model.stack().get().pages().length < 2, model.stack().stackProperty()));
+        Menu tools = new Menu("_Tools", null, compare, classroom, new SeparatorMenuItem(), whole);
         bar = new MenuBar(fileMenu, editMenu, maskMenu, viewMenu, tools);
         bar.setId("menu-bar");
         help = new HelpMenu(window.stage, bar, model.cudaProblem() == null ? "GPU: in use" : "GPU: not used ("
@@ -112,7 +126,7 @@ final class MainMenus {
 
     /** View › Display Range: min and max shown black to white, for 16-bit, 32-bit and float images (ImageJ's B&C). */
     private static MenuItem displayRange(MainWindow window) {
-        MenuItem m = item("Display _Range (Brightness & Contrast)...", "Shortcut+Shift+B", window::openDisplayRange);
+        MenuItem m = item("Display _Range (Brightness & Contrast)...", "Shortcut+Shift+B", window.tools::openDisplayRange);
         m.setId("menu-display-range");
         return m;
     }

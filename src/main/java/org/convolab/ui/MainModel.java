@@ -1,21 +1,13 @@
 package org.convolab.ui;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.image.Image;
-import org.convolab.core.ConvolabException;
 import org.convolab.core.ConvolutionEngine;
-import org.convolab.core.Mask;
-import org.convolab.core.MaskPresets;
-import org.convolab.core.OutputDepth;
 import org.convolab.core.RgbaImage;
 
 /**
@@ -33,24 +25,15 @@ public final class MainModel {
     /** The preset of {@link EditState#initial()}'s mask. */
     static final String INITIAL_PRESET = "gaussian:1.5";
 
-    private final ReadOnlyObjectWrapper<RgbaImage> input = new ReadOnlyObjectWrapper<>();
-    /** The input's samples when it is not 8-bit (16-bit, 32-bit, float); null for an 8-bit image. */
-    private final ReadOnlyObjectWrapper<SampleImage> samples = new ReadOnlyObjectWrapper<>();
-    /** An 8-bit input's samples, made when an output depth other than 8 bits asks for them; null until then. */
-    private SampleImage eightBitSamples;
-    /** The display ranges of the input and output samples. */
-    private final DisplayRanges ranges = new DisplayRanges();
-    private final ReadOnlyObjectWrapper<Image> inputImage = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
+    /** What is open: the file, the input as shown, its samples, the stack, the display ranges. */
+    private final OpenInput open = new OpenInput();
     private final ReadOnlyObjectWrapper<FilterOutcome> outcome = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<FilterOutcome> preview = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<EditState> state = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     /** Actions waiting for the whole-image result of a request (a save asked for while it was filtered). */
-    private final List<Waiting> waiting = new ArrayList<>();
-
-    private record Waiting(long sequence, Consumer<FilterOutcome> then, Consumer<String> failed) {
-    }
+    private final ResultWaiters waiting = new ResultWaiters();
+    private final MaskEdits masks;
 
     MainModel(EngineProvider engines, EditState initial) {
         this(engines, initial, new FilterService(engines));
@@ -61,30 +44,23 @@ public final class MainModel {
         this.engines = engines;
         this.filter = filter;
         this.history = new History<>(initial, 200);
-        if (initial.mask().equals(EditState.initial().mask())) {
-            presets.put(initial.mask(), INITIAL_PRESET);
-        }
+        this.masks = new MaskEdits(this, initial);
         state.set(history.current());
         state.addListener((o, was, now) -> sayWhyNotApplicable(now));
         sayWhyNotApplicable(state.get());
-        filter.setListeners(this::shown, this::previewed, t -> failed(describe(t)));
+        filter.setListeners(this::shown, this::previewed, t -> failed(FilterStatus.failure(t)));
     }
 
     // ------------------------------------------------------------------ properties
 
     /** The decoded input image; null until one is open. */
     public ReadOnlyObjectProperty<RgbaImage> inputProperty() {
-        return input.getReadOnlyProperty();
-    }
-
-    /** The input as a JavaFX image (set before {@link #inputProperty()} changes). */
-    public ReadOnlyObjectProperty<Image> inputImageProperty() {
-        return inputImage.getReadOnlyProperty();
+        return open.input.getReadOnlyProperty();
     }
 
     /** The file the input came from. */
     public ReadOnlyObjectProperty<Path> fileProperty() {
-        return file.getReadOnlyProperty();
+        return open.fileProperty();
     }
 
     /** The newest filter result of the current input; null while there is none. */
@@ -112,39 +88,37 @@ public final class MainModel {
 
     /** The input image, or null. */
     public RgbaImage input() {
-        return input.get();
+        return open.input.get();
     }
 
     /** The input's samples when it is a 16-bit, 32-bit or float image; null for an 8-bit image. */
     ReadOnlyObjectProperty<SampleImage> samplesProperty() {
-        return samples.getReadOnlyProperty();
+        return open.samples.getReadOnlyProperty();
     }
 
     /** The input's samples, or null for an 8-bit image. */
     SampleImage samples() {
-        return samples.get();
+        return open.samples.get();
     }
 
     /** The display ranges of the input's and the output's samples. */
     DisplayRanges ranges() {
-        return ranges;
+        return open.ranges;
     }
 
     /** The display range {@link #input()} shows the samples at (it was made at it), or null for an 8-bit image. */
     DisplayRange inputRenderedAt() {
-        return inputRenderedAt;
+        return open.renderedAt;
     }
 
-    private DisplayRange inputRenderedAt;
-
-    /** The input as a JavaFX image, or null. */
+    /** The input as a JavaFX image (made when first asked for), or null. */
     public Image inputImage() {
-        return inputImage.get();
+        return open.fx();
     }
 
     /** The input's file, or null. */
     public Path file() {
-        return file.get();
+        return open.file.get();
     }
 
     /** The newest outcome, or null. */
@@ -177,7 +151,7 @@ public final class MainModel {
             then.accept(o);
             return false;
         }
-        waiting.add(new Waiting(filter.latest(), then, failed));
+        waiting.add(filter.latest(), then, failed);
         return true;
     }
 
@@ -215,9 +189,9 @@ public final class MainModel {
             return false;
         }
         filter.cancel();
-        note = null;
+        masks.withNote("");
         say("Cancelled: the output still shows the previous result (edit again, or undo, to filter)");
-        failWaiting("the filter was cancelled");
+        waiting.failAll("the filter was cancelled");
         return true;
     }
 
@@ -247,71 +221,14 @@ public final class MainModel {
         state.set(s);
     }
 
-    /** Presets whose sums are signed gradients: they are shown as |sum| (edges either way). */
-    static final java.util.Set<String> GRADIENT_PRESETS = java.util.Set.of("sobel-x", "sobel-y", "prewitt-x", "prewitt-y");
-
-    /** Puts a preset in the editor; the gradient presets tick |sum| as well. */
-    void applyPreset(String spec) {
-        Mask m = MaskPresets.parse(spec);
-        presets.put(m, spec);
-        EditState s = current().withMask(m);
-        edit(GRADIENT_PRESETS.contains(spec) ? s.withAbs(true) : s);
+    /** The mask edits: presets, size and depth, normalise, flip, a 3D mask's slices. */
+    MaskEdits masks() {
+        return masks;
     }
 
-    /** Puts a mask a preset dialog made in the editor; {@code spec} (or null) is the preset that made it. */
-    void applyPreset(Mask m, String spec) {
-        if (spec != null) {
-            presets.put(m, spec);
-        }
-        edit(current().withMask(m));
-    }
-
-    /**
-     * The masks that presets made (the very objects the settings hold, so undo and redo keep them), with
-     * their SPECs: a new size makes such a mask again rather than cropping it.
-     */
-    private final java.util.Map<Mask, String> presets = new java.util.IdentityHashMap<>();
-
-    /** The preset that made the current mask, or null when it is hand-made (or edited since). */
-    String presetOfMask() {
-        return presets.get(current().mask());
-    }
-
-    /** A new mask size: a preset made again at that size, any other mask padded or cropped with a note. */
-    void resizeMask(int width, int height) {
-        Mask m = current().mask();
-        if (m.width() == width && m.height() == height) {
-            return;
-        }
-        MaskResize r = MaskResize.of(m, presetOfMask(), width, height);
-        if (r.preset() != null) {
-            presets.put(r.mask(), r.preset());
-        }
-        edit(current().withMask(r.mask()));
-        say(r.note());
-        note = r.note(); // and after the filter's own line, which replaces it moments later
-    }
-
-    /** A line the next "Filtered with..." status carries on (what a new mask size did), or null. */
-    private String note;
-
-    private String withNote(String line) {
-        String n = note;
-        note = null;
-        return n == null ? line : line + " \u2014 " + n;
-    }
-
-    void normalise() {
-        Mask m = current().mask();
-        if (m.sum() == 0) {
-            say("Cannot normalise: the weights sum to 0 (use the divisor instead)");
-            return;
-        }
-        edit(current().withMask(m.normalized()));
-    }
-
-    void flip() {
-        edit(current().withMask(current().mask().flipped()));
+    /** The open stack and the position shown in it. */
+    StackModel stack() {
+        return open.stack;
     }
 
     /**
@@ -329,39 +246,73 @@ public final class MainModel {
      * null for an 8-bit one): {@code image} is how they are shown at their initial display range.
      */
     void opened(Path path, RgbaImage image, SampleImage kept, Image fx, String note) {
-        imageNote = note == null || note.isEmpty() ? "" : "; " + note;
-        if (!imageNote.isEmpty()) {
-            say("Opened " + path.getFileName() + imageNote);
+        opened(path, image, kept, fx, note, null);
+    }
+
+    /**
+     * A stack, read off the FX thread: shows its first page ({@code image}, at the stack's initial display range) and
+     * filters it; the sliders ({@link #stack()}) move through it.
+     */
+    void openedStack(Path path, ImageStack s, RgbaImage image, Image fx) {
+        opened(path, image, s.pages()[0], fx, s.describe(), s);
+    }
+
+    private void opened(Path path, RgbaImage image, SampleImage kept, Image fx, String note, ImageStack s) {
+        open.open(path, image, kept, fx, note, s);
+        if (!open.note.isEmpty()) {
+            say("Opened " + path.getFileName() + open.note);
         }
-        eightBitSamples = null;
-        samples.set(kept);
-        inputRenderedAt = kept == null ? null : DisplayRange.initial(kept);
-        ranges.opened(inputRenderedAt);
-        inputImage.set(fx);
-        input.set(image);
-        file.set(path);
         FilterOutcome was = outcome.get();
         outcome.set(null);
         release(was);
         preview.set(null);
-        failWaiting("another image was opened before the result was ready");
+        waiting.failAll("another image was opened before the result was ready");
         refilter();
     }
 
-    /** What the status bar adds about the open image ("; shown upright by its EXIF orientation 6"), or "". */
-    private String imageNote = "";
+    /**
+     * Shows page (c, z, t) of the open stack, at the input's display range, and its result: the page of the whole
+     * filtered stack when the settings are those it was filtered with, else the slice filtered live. While the whole
+     * stack is being filtered, only the input moves (its result shows the page when the run is done).
+     */
+    void showSlice(int c, int z, int t) {
+        if (open.stack.get() == null) {
+            return;
+        }
+        open.showSlice(c, z, t);
+        if (open.stack.wholeRunning(filter.latest(), filter.isRunning())) {
+            say(StackJobs.WHOLE + "; " + open.stack.where() + " shows its result when it is done");
+        } else {
+            refilter();
+        }
+    }
+
+    /**
+     * Filters every page of the open stack with the current settings in the background (progress, Esc cancels); the
+     * sliders then browse the result. Returns the request's number, or -1 (saying why) when there is no stack.
+     */
+    long filterWholeStack() {
+        EditState s = current();
+        String why = s.whyNotApplicable();
+        if (open.stack.get() == null || why != null) {
+            say(why != null ? why : "Open a stack (a multi-page TIFF) first");
+            return -1;
+        }
+        submitted = System.nanoTime();
+        long seq = filter.submit(input(), open.stack.wholeJob(s), s);
+        open.stack.wholeSubmitted(seq);
+        say(StackJobs.WHOLE + " (" + open.stack.get().dims().describe() + ")... Esc cancels");
+        return seq;
+    }
+
+    /** Hands {@code then} the outcome of request {@code sequence} (or a newer one) when shown; {@code failed} why not. */
+    void whenShown(long sequence, Consumer<FilterOutcome> then, Consumer<String> failed) {
+        waiting.add(sequence, then, failed);
+    }
 
     /** Puts a line in the status bar. */
     void say(String text) {
         status.set(text);
-    }
-
-    /** The line a user sees for a failure: the message of ours, the whole exception otherwise. */
-    static String describe(Throwable t) {
-        if (t instanceof ConvolabException) {
-            return t.getMessage();
-        }
-        return "Unexpected error: " + t;
     }
 
     // ------------------------------------------------------------------ filtering
@@ -371,46 +322,32 @@ public final class MainModel {
     }
 
     private void refilter(EditState s) {
-        RgbaImage img = input.get();
+        RgbaImage img = input();
         if (img == null) {
             return;
         }
-        String why = s.strategy().whyNotApplicable(s.mask());
+        String why = s.whyNotApplicable();
         if (why != null) {
             say(why);
             return;
         }
         submitted = System.nanoTime();
-        SampleImage kept = samplesToFilter(img, s);
-        if (kept != null) {
+        StackModel st = open.stackFor(s);
+        SampleImage kept = open.samplesToFilter(s);
+        if (st != null) {
+            filter.submit(img, st.sliceJob(s), s);
+        } else if (kept != null) {
             filter.submit(img, kept, s);
         } else {
             filter.submit(img, s);
         }
     }
 
-    /**
-     * The samples a filter takes: the input's own when it is not 8-bit; an 8-bit image's when the output depth is
-     * 16 bits or float (a signed Laplacian); null when the packed 8-bit path gives the result.
-     */
-    private SampleImage samplesToFilter(RgbaImage img, EditState s) {
-        if (samples.get() != null) {
-            return samples.get();
-        }
-        if (s.depth() == OutputDepth.SAME || s.depth() == OutputDepth.EIGHT) {
-            return null;
-        }
-        if (eightBitSamples == null) {
-            eightBitSamples = SampleImage.of(img);
-        }
-        return eightBitSamples;
-    }
-
     /** When the newest request was made (System.nanoTime), for how long it took as the user waited. */
     private long submitted;
 
     private void sayWhyNotApplicable(EditState s) {
-        String why = s.strategy().whyNotApplicable(s.mask());
+        String why = s.whyNotApplicable();
         if (why != null) {
             say(why);
         }
@@ -421,11 +358,7 @@ public final class MainModel {
             return;
         }
         preview.set(o);
-        say(o.step() > 1
-                ? String.format(Locale.ROOT, "Previewed the visible region at its scale (every %d pixels) in %.1f ms; "
-                        + "filtering the whole image...", o.step(), o.result().timings().totalMs())
-                : String.format(Locale.ROOT, "Previewed the visible region in %.1f ms; filtering the whole image...",
-                        o.result().timings().totalMs()));
+        say(FilterStatus.previewed(o));
     }
 
     private void shown(FilterOutcome o) {
@@ -438,19 +371,16 @@ public final class MainModel {
         }
         FilterOutcome was = outcome.get();
         preview.set(null);
-        ranges.result(o.samples()); // before the views take the outcome, so they show it at its range
+        open.stack.shown(o);
+        open.ranges.result(o.samples()); // before the views take the outcome, so they show it at its range
         outcome.set(o);
         release(was); // after the views have taken the new one (a save or a count in progress holds its own)
         double waitedMs = (System.nanoTime() - submitted) / 1e6;
-        // the engine's time, and the time the user waited when that was noticeably longer (a busy cue showed)
-        String waited = waitedMs >= BusyCue.DELAY_MS ? String.format(Locale.ROOT, " (done %.1f s after the edit)", waitedMs / 1000) : "";
-        String range = o.samples() == null ? "" : "; output shown " + ranges.get(DisplayRanges.Target.OUTPUT)
-                + (o.samples().format().isFloat() ? " (float)" : "");
-        say(withNote(String.format(Locale.ROOT, "Filtered with %s on %s in %.1f ms%s", o.result().strategy().id(), o.backend(),
-                o.result().timings().totalMs(), waited) + range + imageNote));
-        List<Waiting> ready = waiting.stream().filter(w -> o.sequence() >= w.sequence()).toList();
-        waiting.removeAll(ready);
-        ready.forEach(w -> w.then().accept(o));
+        say(masks.withNote(FilterStatus.filtered(o, waitedMs, open.ranges.get(DisplayRanges.Target.OUTPUT)) + open.note));
+        waiting.shown(o);
+        if (o.stack() != null && open.stack.get() != null && o.stack().index() != open.stack.index()) {
+            refilter(); // the slider moved while the whole stack was filtered: show its page now
+        }
     }
 
     /** Gives a result that is no longer shown back to its engine. */
@@ -462,12 +392,6 @@ public final class MainModel {
 
     private void failed(String why) {
         say(why);
-        failWaiting(why);
-    }
-
-    private void failWaiting(String why) {
-        List<Waiting> all = List.copyOf(waiting);
-        waiting.clear();
-        all.forEach(w -> w.failed().accept(why));
+        waiting.failAll(why);
     }
 }

@@ -40,8 +40,8 @@ final class MainToolbar {
                 button("tool-zoom-in", MaterialDesignM.MAGNIFY_PLUS_OUTLINE, "Zoom in (Ctrl+=)", window::zoomIn),
                 button("tool-fit", MaterialDesignF.FIT_TO_SCREEN_OUTLINE, "Fit the image (Ctrl+0)", window::fit),
                 new Separator(),
-                button("tool-compare", MaterialDesignC.CHART_BAR, "Compare strategies (Ctrl+K)", window::openCompare),
-                button("tool-classroom", MaterialDesignS.SCHOOL_OUTLINE, "Classroom (Ctrl+L)", window::openClassroom),
+                button("tool-compare", MaterialDesignC.CHART_BAR, "Compare strategies (Ctrl+K)", window.tools::openCompare),
+                button("tool-classroom", MaterialDesignS.SCHOOL_OUTLINE, "Classroom (Ctrl+L)", window.tools::openClassroom),
                 button("tool-theme", MaterialDesignT.THEME_LIGHT_DARK, "Light or dark theme", window::toggleTheme));
         bar.setId("main-toolbar");
         // the settings sit beside the icons and wrap under them when the window is narrow

@@ -20,8 +20,8 @@ import org.convolab.io.RowSources;
  * display range maps them to the screen and Save writes them back unchanged. 8-bit photos are kept packed
  * ({@link RgbaImage}) instead.
  *
- * <p>One plane of one z slice: a stack will hold one of these a slice, with the z index beside it, and each
- * slice reads, filters and shows as this one does.
+ * <p>One plane of one z slice: a stack ({@link ImageStack}) holds one of these a page, and each slice reads, filters
+ * and shows as this one does.
  *
  * @param samples {@code width * height * format.channels()} samples, row-major, taken without copying; do not modify
  */
@@ -101,14 +101,17 @@ record SampleImage(int width, int height, SampleFormat format, int[] samples) {
     /** Writes the image to a file chosen by its extension (TIFF keeps every format; PNG 8 and 16 bits). */
     void write(Path file, boolean replace, java.util.function.Consumer<String> notices) {
         RowSinks.write(file, replace, width, height, format, java.util.Optional.empty(), RowSinks.Options.defaults(), notices,
-                sink -> {
-                    int n = width * format.channels();
-                    int[] row = new int[n];
-                    for (int y = 0; y < height; y++) {
-                        System.arraycopy(samples, y * n, row, 0, n);
-                        sink.writeRow(row);
-                    }
-                });
+                this::writeRows);
+    }
+
+    /** Hands every row, top to bottom, to the sink. */
+    void writeRows(RowSink sink) {
+        int n = width * format.channels();
+        int[] row = new int[n];
+        for (int y = 0; y < height; y++) {
+            System.arraycopy(samples, y * n, row, 0, n);
+            sink.writeRow(row);
+        }
     }
 
     /** An 8-bit image's samples: RGB, or RGBA when some pixel is not opaque. */

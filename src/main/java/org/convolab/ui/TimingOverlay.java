@@ -92,10 +92,16 @@ final class TimingOverlay extends VBox {
 
     /** The one line: strategy, backend, mask and end-to-end time (the rates are in the details). */
     static String summary(FilterOutcome o) {
-        Mask m = o.state().mask();
         double total = o.result().timings().totalMs();
         String time = String.format(Locale.ROOT, total >= 100 ? "%.0f ms" : total >= 10 ? "%.1f ms" : "%.2f ms", total);
-        return o.result().strategy().id() + " \u00b7 " + o.backend() + " \u00b7 " + m.width() + "x" + m.height() + " \u00b7 " + time;
+        String where = o.stack() == null ? "" : o.stack().label() + " \u00b7 ";
+        return where + o.result().strategy().id() + " \u00b7 " + o.backend() + " \u00b7 " + maskSize(o.state()) + " \u00b7 " + time;
+    }
+
+    /** "5x5", or "3x3x3" for a 3D mask. */
+    static String maskSize(EditState s) {
+        Mask m = s.mask();
+        return m.width() + "x" + m.height() + (s.is3d() ? "x" + s.volume().depth() + " (3D)" : "");
     }
 
     /** The views of one phase, made once and given new numbers with each result (a new Tooltip costs about a frame). */
@@ -164,10 +170,12 @@ final class TimingOverlay extends VBox {
     /** The overlay's text for an outcome (also used by tests). */
     static String describe(FilterOutcome o) {
         Timings t = o.result().timings();
-        Mask m = o.state().mask();
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s  |  %s  |  mask %dx%d%n", o.result().strategy().id(), o.state().border().name(),
-                m.width(), m.height()));
+        if (o.stack() != null) {
+            sb.append(o.stack().label()).append(String.format("%n"));
+        }
+        sb.append(String.format(Locale.ROOT, "%s  |  %s  |  mask %s%n", o.result().strategy().id(), o.state().border().name(),
+                maskSize(o.state())));
         sb.append(String.format(Locale.ROOT, "%s: %s%n", o.backend(), o.device()));
         if (t.channelMs().size() == 3) {
             sb.append(String.format(Locale.ROOT, "kernels %s  (R %.3f  G %.3f  B %.3f)%n", ms(t.kernelMs()),

@@ -41,7 +41,7 @@ class BusyCueTest {
     @Test
     void aQuickFilterShowsNoCue(FxRobot robot) {
         UiWait.settled(model);
-        robot.interact(() -> model.applyPreset("box:5"));
+        robot.interact(() -> model.masks().applyPreset("box:5"));
         UiWait.settled(model);
         assertThat(window.busy.isVisible()).isFalse();
         assertThat(model.statusProperty().get()).startsWith("Filtered with").doesNotContain("after the edit");
@@ -52,7 +52,7 @@ class BusyCueTest {
         UiWait.settled(model);
         engine.delay(1200);
         long t0 = System.nanoTime();
-        robot.interact(() -> model.applyPreset("box:5"));
+        robot.interact(() -> model.masks().applyPreset("box:5"));
         UiWait.until(window.busy::isVisible);
         assertThat((System.nanoTime() - t0) / 1e6).as("not before the delay").isGreaterThanOrEqualTo(BusyCue.DELAY_MS - 20);
         assertThat(window.busy.localToScene(window.busy.getBoundsInLocal()).intersects(
@@ -67,7 +67,7 @@ class BusyCueTest {
         UiWait.settled(model);
         var before = model.outcome();
         engine.delay(5000);
-        robot.interact(() -> model.applyPreset("box:7"));
+        robot.interact(() -> model.masks().applyPreset("box:7"));
         UiWait.until(window.busy::isVisible);
         robot.clickOn(window.outputView).type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();

@@ -27,11 +27,11 @@ class CostModelChartTest {
     @Test
     void theChartShowsTheModelPerStrategyAndTheLastRun(FxRobot robot) {
         MainModel model = window.model();
-        robot.interact(() -> model.applyPreset("box:5"));
+        robot.interact(() -> model.masks().applyPreset("box:5"));
         UiWait.settled(model);
         ClassroomWindow[] c = new ClassroomWindow[1];
         robot.interact(() -> {
-            c[0] = window.openClassroom();
+            c[0] = window.tools.openClassroom();
             c[0].tabs().getSelectionModel().select(2);
         });
         WaitForAsyncUtils.waitForFxEvents();

@@ -165,7 +165,7 @@ class FirstContactTest {
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(window.zoomLabel.getText()).isEqualTo(fitted);
-        assertThat(MainWindow.zoomText(0.0625)).isEqualTo("Zoom 6.3 %");
+        assertThat(StatusBar.zoomText(0.0625)).isEqualTo("Zoom 6.3 %");
     }
 
     @Test
@@ -189,7 +189,7 @@ class FirstContactTest {
 
     @Test
     void strategiesThatDoNotFitTheMaskAreDisabledAndSayWhy(FxRobot robot) {
-        robot.interact(() -> model.applyPreset("sharpen"));
+        robot.interact(() -> model.masks().applyPreset("sharpen"));
         UiWait.settled(model);
         robot.clickOn("#strategy");
         UiWait.until(() -> robot.lookup(".list-cell").queryAll().stream()
@@ -202,17 +202,17 @@ class FirstContactTest {
                 .filter(c -> "tiled".equals(c.getText())).findFirst().orElseThrow();
         assertThat(tiled.isDisabled()).isFalse();
         robot.type(KeyCode.ESCAPE);
-        robot.interact(() -> model.applyPreset("box:3"));
+        robot.interact(() -> model.masks().applyPreset("box:3"));
         assertThat(window.settings.strategies.text(Strategy.SEPARABLE)).isEqualTo("separable");
     }
 
     @Test
     void theSobelPresetsTickAbsoluteValue(FxRobot robot) {
-        robot.interact(() -> model.applyPreset("sobel-x"));
+        robot.interact(() -> model.masks().applyPreset("sobel-x"));
         assertThat(model.current().abs()).isTrue();
         assertThat(window.settings.abs.isSelected()).isTrue();
         robot.interact(() -> model.edit(model.current().withAbs(false)));
-        robot.interact(() -> model.applyPreset("sobel-y"));
+        robot.interact(() -> model.masks().applyPreset("sobel-y"));
         assertThat(model.current().abs()).isTrue();
     }
 
@@ -245,7 +245,7 @@ class FirstContactTest {
     void exportWritesThePictureAtTwiceTheSize(FxRobot robot) throws Exception {
         UiWait.settled(model);
         Image[] pic = new Image[1];
-        robot.interact(() -> pic[0] = window.picture(ExportTarget.IMAGES, 2));
+        robot.interact(() -> pic[0] = window.tools.picture(ExportTarget.IMAGES, 2));
         assertThat(pic[0].getWidth()).isEqualTo(Math.ceil(window.imageArea.getWidth() * 2), org.assertj.core.data.Offset.offset(2.0));
         Path png = dir.resolve("view.png");
         robot.interact(() -> window.files.writePicture(pic[0], png));
@@ -253,17 +253,17 @@ class FirstContactTest {
         UiWait.until(() -> readable(png));
         assertThat(ImageIO.read(png.toFile()).getWidth()).isEqualTo((int) pic[0].getWidth());
         // the classroom has nothing to export until it is open
-        robot.interact(() -> assertThat(window.picture(ExportTarget.CLASSROOM, 1)).isNull());
+        robot.interact(() -> assertThat(window.tools.picture(ExportTarget.CLASSROOM, 1)).isNull());
         assertThat(model.statusProperty().get()).contains("Classroom");
-        robot.interact(window::openClassroom);
-        robot.interact(() -> pic[0] = window.picture(ExportTarget.CLASSROOM, 1));
+        robot.interact(window.tools::openClassroom);
+        robot.interact(() -> pic[0] = window.tools.picture(ExportTarget.CLASSROOM, 1));
         assertThat(pic[0].getWidth()).isGreaterThan(100);
     }
 
     @Test
     void copyPutsTheViewOnTheClipboard(FxRobot robot) {
         UiWait.settled(model);
-        robot.interact(window::copyView);
+        robot.interact(window.tools::copyView);
         robot.interact(() -> {
             javafx.scene.input.Clipboard c = javafx.scene.input.Clipboard.getSystemClipboard();
             assertThat(c.hasImage()).isTrue();
@@ -294,7 +294,7 @@ class FirstContactTest {
     void theClassroomGridScalesWithItsWindowAndTheListHighlightsTheGrid(FxRobot robot) {
         UiWait.settled(model);
         var cw = new org.convolab.ui.classroom.ClassroomWindow[1];
-        robot.interact(() -> cw[0] = window.openClassroom());
+        robot.interact(() -> cw[0] = window.tools.openClassroom());
         robot.interact(() -> {
             cw[0].stage().setWidth(700);
             cw[0].stage().setHeight(600);

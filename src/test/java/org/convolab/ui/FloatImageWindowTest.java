@@ -121,7 +121,7 @@ class FloatImageWindowTest {
         int before = shownInput(x, y);
         DisplayRangeDialog[] d = new DisplayRangeDialog[1];
         robot.interact(() -> {
-            d[0] = window.openDisplayRange();
+            d[0] = window.tools.openDisplayRange();
             d[0].target.setValue(DisplayRanges.Target.INPUT);
         });
         robot.interact(() -> {

@@ -53,11 +53,11 @@ class HelpMenuTest {
     @Test
     void classroomClosesWithEscAndCtrlW(FxRobot robot) {
         ClassroomWindow[] c = new ClassroomWindow[1];
-        robot.interact(() -> c[0] = window.openClassroom());
+        robot.interact(() -> c[0] = window.tools.openClassroom());
         robot.clickOn(c[0].tabs()).type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(c[0].stage().isShowing()).isFalse();
-        robot.interact(() -> window.openClassroom());
+        robot.interact(() -> window.tools.openClassroom());
         robot.clickOn(c[0].tabs()).press(KeyCode.CONTROL).type(KeyCode.W).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(c[0].stage().isShowing()).isFalse();

@@ -113,7 +113,7 @@ class HistogramWindowTest {
     @Test
     void theClassroomHasAHistogramsTab(FxRobot robot) {
         ClassroomWindow[] c = new ClassroomWindow[1];
-        robot.interact(() -> c[0] = window.openClassroom());
+        robot.interact(() -> c[0] = window.tools.openClassroom());
         assertThat(c[0].tabs().getTabs()).extracting(Tab::getText).contains("Histograms");
         robot.interact(() -> c[0].stage().close());
     }

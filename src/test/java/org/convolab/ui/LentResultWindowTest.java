@@ -10,7 +10,6 @@ import org.convolab.core.MaskPresets;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.core.Backend;
 import org.convolab.io.ImageFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,11 +35,8 @@ class LentResultWindowTest {
 
     @Start
     void start(Stage stage) {
-        new AppPreferences().clear();
-        window = new MainWindow(stage, new EngineProvider(engine), new AppPreferences());
+        window = WindowTests.openWith(stage, engine);
         model = window.model();
-        stage.show();
-        model.edit(model.current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
     }
 
     @AfterEach

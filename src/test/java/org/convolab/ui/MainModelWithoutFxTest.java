@@ -50,10 +50,10 @@ class MainModelWithoutFxTest {
         }
 
         @Override
-        public long submit(RgbaImage shown, SampleImage samples, EditState state) {
+        public long submit(RgbaImage shown, Job job, EditState state) {
             long seq = ++sequence;
             ran.add(state);
-            FilterOutcome o = FilterService.filterSamples(engine, samples, state, seq);
+            FilterOutcome o = job.run(engine, seq, Progress.NONE);
             preview.accept(o);
             done.accept(o);
             return seq;

@@ -115,7 +115,7 @@ class MainWindowTest {
     void compareRunsEveryApplicableStrategyIntoATable(FxRobot robot) {
         settledOutput();
         CompareWindow[] cw = new CompareWindow[1];
-        robot.interact(() -> cw[0] = window.openCompare());
+        robot.interact(() -> cw[0] = window.tools.openCompare());
         robot.clickOn("#compare-run");
         TableView<CompareWindow.RowView> table = cw[0].table();
         UiWait.until(() -> !table.getItems().isEmpty());
@@ -186,7 +186,7 @@ class MainWindowTest {
                 .withDivisor(65).withBorder(BorderPolicy.parse("zero"))));
         RgbaImage out = settledOutput();
         ClassroomWindow[] cw = new ClassroomWindow[1];
-        robot.interact(() -> cw[0] = window.openClassroom());
+        robot.interact(() -> cw[0] = window.tools.openClassroom());
         robot.interact(() -> cw[0].ghosts().select(0, 0));
         int listed = cw[0].ghosts().listedOutput();
         assertThat(listed).isEqualTo(out.channel(0, 0, 0));

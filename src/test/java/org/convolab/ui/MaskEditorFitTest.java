@@ -128,7 +128,7 @@ class MaskEditorFitTest {
 
     @Test
     void aNewSizeMakesAPresetAgainAndPadsOrCropsAHandMadeMask(FxRobot robot) {
-        robot.interact(() -> model.applyPreset("gaussian:2:11"));
+        robot.interact(() -> model.masks().applyPreset("gaussian:2:11"));
         robot.interact(() -> choose(window.maskEditor.heatView));
         @SuppressWarnings("unchecked")
         ComboBox<Integer> columns = robot.lookup("#mask-columns").queryAs(ComboBox.class);

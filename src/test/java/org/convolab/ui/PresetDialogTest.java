@@ -27,7 +27,7 @@ class PresetDialogTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.model().input() != null);
         PresetDialog[] d = new PresetDialog[1];
         robot.interact(() -> {
-            d[0] = window.newPresetDialog(PresetDialog.Kind.GAUSSIAN);
+            d[0] = window.tools.newPresetDialog(PresetDialog.Kind.GAUSSIAN);
             d[0].show();
             d[0].sigma.getValueFactory().setValue(2.0);
         });
@@ -51,12 +51,12 @@ class PresetDialogTest {
     void boxMotionAndUnsharpTakeTheirParameters(FxRobot robot) {
         PresetDialog[] d = new PresetDialog[3];
         robot.interact(() -> {
-            d[0] = window.newPresetDialog(PresetDialog.Kind.BOX);
+            d[0] = window.tools.newPresetDialog(PresetDialog.Kind.BOX);
             d[0].size.getValueFactory().setValue(9);
-            d[1] = window.newPresetDialog(PresetDialog.Kind.MOTION);
+            d[1] = window.tools.newPresetDialog(PresetDialog.Kind.MOTION);
             d[1].length.getValueFactory().setValue(15);
             d[1].angle.getValueFactory().setValue(45.0);
-            d[2] = window.newPresetDialog(PresetDialog.Kind.UNSHARP);
+            d[2] = window.tools.newPresetDialog(PresetDialog.Kind.UNSHARP);
         });
         assertThat(d[0].mask()).isEqualTo(MaskPresets.parse("box:9"));
         assertThat(d[1].mask()).isEqualTo(MaskPresets.parse("motion:15:45"));

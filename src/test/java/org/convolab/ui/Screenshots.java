@@ -183,7 +183,7 @@ class Screenshots {
             settled();
             shootAt(robot, stage, 1280, 720, "main-1280x720-" + theme, window::fit);
             size(robot, stage, 1280, 720);
-            robot.interact(() -> model.applyPreset("sobel-x"));
+            robot.interact(() -> model.masks().applyPreset("sobel-x"));
             settled();
             shoot(robot, robot.lookup("#mask-panel").query(), "mask-3x3-" + theme);
             robot.interact(() -> model.edit(model.current().withAbs(false)
@@ -236,7 +236,7 @@ class Screenshots {
         // negative side dark, the positive bright), typed as an ImageJ user would in B&C's Set
         DisplayRangeDialog[] d = new DisplayRangeDialog[1];
         robot.interact(() -> {
-            d[0] = window.openDisplayRange();
+            d[0] = window.tools.openDisplayRange();
             d[0].min.setText("-200");
             d[0].max.setText("200");
         });
@@ -244,6 +244,50 @@ class Screenshots {
         shoot(robot, d[0].stage().getScene().getRoot(), "display-range-light");
         robot.interact(() -> d[0].stage().close());
         shootAt(robot, stage, 1280, 720, "float-laplacian-1280x720-light", window::fit);
+        size(robot, stage, 1280, 720);
+    }
+
+    /**
+     * A 16-bit stack of five slices (the astronaut, brighter slice by slice, with a disc that grows through z) with a
+     * 3D Gaussian: the z slider under the images, the mask's depth and z slice above the editor.
+     */
+    @Test
+    void stackWithA3dMask(FxRobot robot) throws java.io.IOException {
+        org.convolab.core.RgbaImage photo = org.convolab.io.ImageFiles.read(org.convolab.io.SampleImages.path("astronaut.png"));
+        int w = photo.width();
+        int h = photo.height();
+        int slices = 5;
+        Path tiff = Files.createTempDirectory("convolab-shots").resolve("astronaut-stack.tif");
+        org.convolab.io.Hyperstack dims = org.convolab.io.Hyperstack.slices(slices);
+        org.convolab.io.TiffStackWriter.write(tiff, false, w, h, new org.convolab.core.SampleFormat(1, 16), slices,
+                java.util.Optional.empty(), dims.imageJDescription(), sink -> {
+                    for (int z = 0; z < slices; z++) {
+                        int zz = z;
+                        sink.writePage(rows -> {
+                            int[] row = new int[w];
+                            for (int y = 0; y < h; y++) {
+                                for (int x = 0; x < w; x++) {
+                                    int p = photo.argb(x, y);
+                                    double grey = 0.299 * (p >> 16 & 255) + 0.587 * (p >> 8 & 255) + 0.114 * (p & 255);
+                                    double r = Math.hypot(x - w * 0.75, y - h * 0.25);
+                                    row[x] = (int) Math.min(65535, grey * (160 + 40 * zz) + (r < 20 + 15 * zz ? 20000 : 0));
+                                }
+                                rows.writeRow(row);
+                            }
+                        });
+                    }
+                });
+        robot.interact(() -> window.theme(Theme.LIGHT));
+        robot.interact(() -> window.files.open(tiff));
+        UiWait.until(() -> tiff.equals(model.file()) && model.stack().get() != null);
+        robot.interact(() -> model.masks().applyPreset("gaussian3d:1"));
+        settled();
+        robot.interact(() -> window.stackBar.z.setValue(3));
+        UiWait.until(() -> model.outcome() != null && model.outcome().stack() != null && model.stack().z.get() == 3
+                && model.outcome().stack().index() == 3);
+        robot.interact(() -> model.masks().slice.set(1));
+        settled();
+        shootAt(robot, stage, 1280, 720, "stack-1280x720-light", window::fit);
         size(robot, stage, 1280, 720);
     }
 
@@ -257,7 +301,7 @@ class Screenshots {
         settled();
         ClassroomWindow[] cr = new ClassroomWindow[1];
         robot.interact(() -> {
-            cr[0] = window.openClassroom();
+            cr[0] = window.tools.openClassroom();
             cr[0].tabs().getSelectionModel().select(1);
         });
         robot.clickOn("#tile-brick");
@@ -274,7 +318,7 @@ class Screenshots {
                 .withBorder(BorderPolicy.parse("zero"))));
         settled();
         CompareWindow[] cw = new CompareWindow[1];
-        robot.interact(() -> cw[0] = window.openCompare());
+        robot.interact(() -> cw[0] = window.tools.openCompare());
         robot.clickOn("#compare-run");
         UiWait.until(() -> !cw[0].table().getItems().isEmpty());
         robot.interact(() -> cw[0].table().getSelectionModel().selectIndices(0, 7));
@@ -286,7 +330,7 @@ class Screenshots {
             }
         }
         robot.interact(() -> cw[0].stage().close());
-        robot.interact(() -> cr[0] = window.openClassroom());
+        robot.interact(() -> cr[0] = window.tools.openClassroom());
         robot.interact(() -> cr[0].ghosts().select(1, 0));
         for (String theme : new String[] {"light", "dark"}) {
             robot.interact(() -> window.theme(theme.equals("dark") ? Theme.DARK : Theme.LIGHT));

@@ -51,6 +51,25 @@ final class SlowEngine implements ConvolutionEngine {
         return cpu.filterLeased(image, spec, strategy);
     }
 
+    /** The CPU's plane filter (16-bit, float and stack pages), each call after the delay too. */
+    @Override
+    public java.util.Optional<org.convolab.core.PlaneFilter> planeFilter() {
+        org.convolab.core.PlaneFilter planes = org.convolab.engine.PlaneFilters.forEngine(cpu);
+        return java.util.Optional.of(new org.convolab.core.PlaneFilter() {
+            @Override
+            public org.convolab.core.LaunchPlan correlate(float[] rows, int width, int outRows, FilterSpec spec, Strategy strategy,
+                                                         float[] sums) {
+                slow();
+                return planes.correlate(rows, width, outRows, spec, strategy, sums);
+            }
+
+            @Override
+            public void close() {
+                planes.close();
+            }
+        });
+    }
+
     @Override
     public void close() {
         cpu.close();

@@ -29,7 +29,7 @@ class UnavailableChoicesTest {
     void start(Stage stage) {
         window = TestWindows.openOnTheCpu(stage);
         model = window.model();
-        model.applyPreset("box:3");
+        model.masks().applyPreset("box:3");
         stage.show();
     }
 
@@ -56,7 +56,7 @@ class UnavailableChoicesTest {
             assertThat(cell(cells, s).isDisabled()).as(s).isFalse();
         }
         robot.type(KeyCode.ESCAPE);
-        robot.interact(() -> model.applyPreset("sharpen"));
+        robot.interact(() -> model.masks().applyPreset("sharpen"));
         UiWait.settled(model);
         cells = openCells(robot, "#strategy");
         for (String s : SEPARABLE) {

@@ -21,6 +21,15 @@ final class WindowTests {
         return window;
     }
 
+    /** The main window shown in the stage, with fresh preferences, on a test's engine with a 3x3 box mask. */
+    static MainWindow openWith(Stage stage, org.convolab.core.ConvolutionEngine engine) {
+        new AppPreferences().clear();
+        MainWindow window = new MainWindow(stage, new EngineProvider(engine), new AppPreferences());
+        stage.show();
+        window.model().edit(window.model().current().withBackend(Backend.CPU).withMask(MaskPresets.parse("box:3")));
+        return window;
+    }
+
     /** Waits until the condition holds, failing the test after the given seconds. */
     static void waitUntil(int seconds, BooleanSupplier condition) {
         try {
