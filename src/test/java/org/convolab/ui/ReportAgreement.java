@@ -152,6 +152,12 @@ abstract class ReportAgreement {
                 if (!overlay.equals(cli)) {
                     differ.add(where + ", " + fmt + ": the overlay says " + overlay + ", --timings " + cli);
                 }
+                // 16-bit and float images run on float planes, never a fused kernel: 8 bytes a pixel a channel a pass
+                long passes = cli.kernels().split(" \\+ ").length;
+                String planesBytes = new FilterCost(24L * W * H * passes, 0).describe().split(", ")[0];
+                if (!cli.cost().startsWith(planesBytes + ", ")) {
+                    differ.add(where + ", " + fmt + ": --timings says " + cli + ", three float planes a pass move " + planesBytes);
+                }
                 if (backend() == Backend.CPU && !cli.equals(fromBench)) {
                     differ.add(where + ", " + fmt + ": --timings says " + cli + ", bench (8-bit, the same CPU plan) " + fromBench);
                 }
