@@ -87,9 +87,13 @@ final class OpenInput {
 
     /**
      * The stack a filter of {@code s} goes through: the open one; for a single image with a 3D mask, a stack of that
-     * one slice (its z ghost cells from the policy, as {@code convolab filter} treats one image); else null.
+     * one slice (its z ghost cells from the policy, as {@code convolab filter} treats one image); else null (a 2D
+     * mask on a single image, which then takes its own ways again: the packed 8-bit path, a big image's preview).
      */
     StackModel stackFor(EditState s) {
+        if (stack.get() != null && stack.get().pages().length == 1 && !s.is3d()) {
+            return null; // a stack of one is only made for a 3D mask (a one-page TIFF is no stack)
+        }
         if (stack.get() == null && s.is3d()) {
             stack.open(new ImageStack(String.valueOf(file.get()), new SampleImage[] {samplesToFilter(s)}, Hyperstack.slices(1),
                     Optional.empty()));

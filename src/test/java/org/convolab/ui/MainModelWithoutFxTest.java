@@ -122,4 +122,54 @@ class MainModelWithoutFxTest {
             assertThat(got[0]).isTrue();
         }
     }
+
+    /**
+     * A stack without the toolkit: its first slice filtered on open, another slice after a move, the whole stack on
+     * demand (then the move shows its page, no new filter), and a 3D mask's slice as the middle of the 3D filter.
+     */
+    @Test
+    void aStackIsBrowsedAndFilteredWholeOnTheCallersThread() {
+        int w = 23;
+        int h = 17;
+        org.convolab.core.SampleFormat f = new org.convolab.core.SampleFormat(1, 16);
+        java.util.Random rnd = new java.util.Random(9);
+        SampleImage[] pages = new SampleImage[4];
+        for (int p = 0; p < pages.length; p++) {
+            int[] px = new int[w * h];
+            for (int i = 0; i < px.length; i++) {
+                px[i] = rnd.nextInt(65536);
+            }
+            pages[p] = new SampleImage(w, h, f, px);
+        }
+        ImageStack stack = new ImageStack("s.tif", pages, org.convolab.io.Hyperstack.slices(4), java.util.Optional.empty());
+        try (CpuEngine cpu = new CpuEngine(2)) {
+            DirectExecutor direct = new DirectExecutor(cpu);
+            MainModel model = new MainModel(new EngineProvider(cpu), EditState.initial(), direct);
+            model.openedStack(Path.of("s.tif"), stack, pages[0].render(DisplayRange.initial(pages)), null);
+            assertThat(model.outcome().stack().label()).isEqualTo("slice z 1/4");
+            model.showSlice(0, 2, 0);
+            assertThat(model.samples()).isSameAs(pages[2]);
+            assertThat(model.outcome().samples().samples()).isEqualTo(FilterService.filterSamples(cpu, pages[2], model.current(), 0)
+                    .samples().samples());
+            int runs = direct.ran.size();
+            model.filterWholeStack();
+            FilteredStack whole = model.stack().filtered(model.current());
+            assertThat(whole).isNotNull();
+            model.showSlice(0, 1, 0);
+            assertThat(direct.ran).as("the page of the filtered stack: no filter run for the move").hasSize(runs + 2);
+            assertThat(model.outcome().samples()).isSameAs(whole.stack().pages()[1]);
+
+            model.masks().applyPreset("box3d:3");
+            float[] voxels = new float[w * h * 4];
+            for (int i = 0; i < voxels.length; i++) {
+                voxels[i] = pages[i / (w * h)].samples()[i % (w * h)];
+            }
+            double[] ref = org.convolab.cpu.VolumeReference.correlate(voxels, w, h, 4, model.current().volume(),
+                    model.current().border());
+            int[] got = model.outcome().samples().samples();
+            for (int i = 0; i < got.length; i++) {
+                assertThat((double) got[i]).isCloseTo(ref[w * h + i], org.assertj.core.data.Offset.offset(1.0));
+            }
+        }
+    }
 }
