@@ -7,7 +7,7 @@ import org.convolab.core.ConvolutionEngine;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.engine.FaithfulFileStages;
 import org.convolab.io.RowSinks;

@@ -10,7 +10,7 @@ import org.convolab.core.BorderPolicy;
 import org.convolab.core.MaskPresets;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.Strategy;
-import org.convolab.engine.Backend;
+import org.convolab.core.Backend;
 import org.convolab.engine.Engines;
 import org.convolab.io.ImageFiles;
 
