@@ -50,8 +50,11 @@ SIZES = [(4096, 4096), (8192, 8192)]
 CROP = 48
 
 
+T0 = time.time()
+
+
 def log(*a):
-    print(*a, file=sys.stderr, flush=True)
+    print(f"[{time.time() - T0:6.1f} s]", *a, file=sys.stderr, flush=True)
 
 
 # ----------------------------------------------------------------------------- timing
@@ -502,6 +505,12 @@ def main():
     ap.add_argument("--no-interactive", action="store_true", help="leave out the live-preview measurement")
     ap.add_argument("--profile-only", action="store_true", help="only the Nsight Compute counters (implies --profile)")
     ap.add_argument("--policies", default="zero,mirror,clamp", help="ghost-cell policies of the 2D workloads (default %(default)s)")
+    ap.add_argument("--peers", default=None,
+                    help="comma-separated peers to run (default all: cupy, torch-nchw, torch-channels-last, cupy-fft, "
+                         "cupy-oaconvolve, opencv-cpu, npp, and the Gaussian rows' cupy-correlate1d)")
+    ap.add_argument("--rects", default=",".join(f"{w}x{h}" for w, h in RECTS),
+                    help="rectangular random masks, WxH comma-separated (default %(default)s)")
+    ap.add_argument("--no-2d", action="store_true", help="leave out the square random masks (rectangular or Gaussian rows only)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -527,6 +536,9 @@ def main():
     if args.sizes:
         sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     radii = [int(v) for v in args.radii.split(",")] if args.radii else RADII
+    wanted_peers = set(args.peers.split(",")) if args.peers else None
+    rects = [tuple(int(v) for v in s.split("x")) for s in args.rects.split(",") if s]
+    board["peers_asked"] = args.peers or "all"
     workdir = os.path.join(args.out, "work")
     os.makedirs(workdir, exist_ok=True)
 
@@ -541,6 +553,8 @@ def main():
         if args.no_peers:
             return peers
         for name, fn in runs:
+            if wanted_peers is not None and name not in wanted_peers:
+                continue
             try:
                 res = fn()
                 peers[name] = {"ms": res[0], "max_abs_err": check(res[1], ref)}
@@ -570,7 +584,7 @@ def main():
     for size in ([] if args.profile_only else sizes):
         x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
         xg = cp.asarray(x)
-        for policy in args.policies.split(","):
+        for policy in ([] if args.no_2d else args.policies.split(",")):
             pr = [r for r in radii if policy != "clamp" or r in CLAMP_RADII]
             if not pr:
                 continue
@@ -588,7 +602,7 @@ def main():
             for policy in [p for p in args.policies.split(",") if p != "clamp"]:
                 wl = {"size": size, "policy": policy, "kind": "rect", "convolab": [], "peers": {}, "convolab_command": ""}
                 cmds = []
-                for mw, mh in RECTS:
+                for mw, mh in rects:
                     w = rng.random((mh, mw), dtype=np.float32)
                     w /= w.sum()
                     label = f"{mw}x{mh}"
@@ -625,8 +639,8 @@ def main():
         ncu = find_ncu()
         board["profiles"] = []
         for size in sizes:
-            rects = [] if args.no_rect else [f"{mw}x{mh}" for mw, mh in RECTS]
-            for strategy, mask, prof_radii in [("fast", "random", radii + rects),
+            rect_labels = [] if args.no_rect else [f"{mw}x{mh}" for mw, mh in rects]
+            for strategy, mask, prof_radii in [("fast", "random", radii + rect_labels),
                                                ("fast-separable", "gaussian", [r for r in radii if 1 < r <= LARGE_RADIUS])]:
                 for r in prof_radii:
                     prof = profile_ours(ncu, size, strategy, r, mask) if ncu else {"error": "ncu not found"}

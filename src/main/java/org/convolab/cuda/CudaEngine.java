@@ -86,10 +86,9 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /**
-     * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
-     * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
-     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2 (a tie at 4096²,
-     * radius 2; 6% faster at 8192²).
+     * The strategy auto picks for a mask on float planes of a GPU not known (tensor not among them), from the
+     * measured table ({@code CudaPlanner.auto}): fast-separable for separable masks from radius 3, else the fastest
+     * of fast and fft measured on the nearest mask.
      */
     public static Strategy autoStrategy(Mask mask) {
         return CudaPlanner.autoStrategy(mask);
@@ -188,7 +187,12 @@ public final class CudaEngine implements ConvolutionEngine {
      */
     CudaPlanner.Decision decide(FilterSpec spec, Strategy strategy) {
         strategy.checkApplicable(spec.mask());
-        return CudaPlanner.decide(strategy, spec, SampleLayout.ARGB8, fuseArgb);
+        return CudaPlanner.decide(strategy, spec, SampleLayout.ARGB8, fuseArgb, capability());
+    }
+
+    /** The device's compute capability, as the planner weighs it (tensor needs 7.5 or newer). */
+    CudaPlanner.Capability capability() {
+        return CudaPlanner.Capability.of(device);
     }
 
     /**
