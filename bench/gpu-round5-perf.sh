@@ -7,9 +7,10 @@
 #      peers that were ever within 2x of the fastest in the last full board (cupy, torch NCHW and
 #      channels_last, the tuned CuPy FFT; cupy-correlate1d for the Gaussians); oaconvolve and OpenCV on the
 #      host (5-400x slower there) are left out to fit the call.
-#   2. Nsight Compute (bench/ncu_gaps.py, --clock-control none) on the floor gaps' kernels: planes r = 3, 4,
+#   2. (after the tests) Nsight Compute (bench/ncu_gaps.py, --clock-control none) on the floor gaps' kernels: planes r = 3, 4,
 #      fast-separable r = 7, 10, 15, the fused ARGB r = 2, and tensor's ARGB kernels at r = 7 and 15.
-#   3. the gpu-tagged tests of tensor and of the plans: TensorGpuTest, PlanLaunchGpuTest.
+#   3. the gpu-tagged tests of tensor and of the plans: TensorGpuTest, PlanLaunchGpuTest (before ncu: ncu takes what is
+#      left of BUDGET_S, 440 s).
 # Everything goes to $OUT (at most 8 files come back: the board JSONs and logs are put in one tar).
 #   python3 -c 'import tarfile;tarfile.open("DIR/convolab-linux-x64.tar.xz").extractall("/tmp")' && bash bench/gpu-round5-perf.sh
 set -uo pipefail
@@ -39,17 +40,19 @@ timeout "${T_SEP:-40}" "${B[@]}" --policies mirror --no-2d --no-rect --radii 1,2
   --separable-strategies fast-separable --name board-4096-tsep 2> "$work/board-4096-tsep.log"
 echo "exit $?" >> "$work/board-4096-tsep.log"; tail -n 3 "$work/board-4096-tsep.log"
 
-el "ncu on the floor gaps"
-ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
-timeout "${T_NCU:-95}" env PYTHONUNBUFFERED=1 python3 "$here/ncu_gaps.py" --out "$work" --ncu "${ncu:-ncu}" 2>&1 | tee "$work/ncu-gaps.txt"
-
 el "gpu tests"
-tl=$(left); [ "$tl" -lt 30 ] && tl=30
+tl=$(($(left) - 60)); [ "$tl" -gt "${T_TESTS:-140}" ] && tl=${T_TESTS:-140}; [ "$tl" -lt 30 ] && tl=30
 CONVOLAB_TEST_DETAILS=verbose timeout "$tl" /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
   --select-class org.convolab.cuda.PlanLaunchGpuTest --select-class org.convolab.cuda.TensorGpuTest \
   > "$work/gpu-tests.txt" 2>&1
 echo "gpu tests exit $?" >> "$work/gpu-tests.txt"
 grep -E "tests (successful|failed|skipped)|exit|finished after" "$work/gpu-tests.txt" | tail -n 12
+
+el "ncu on the floor gaps"
+ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
+tn=$(left); [ "$tn" -lt 20 ] && tn=20
+timeout "$tn" env PYTHONUNBUFFERED=1 python3 "$here/ncu_gaps.py" --out "$work" --ncu "${ncu:-ncu}" 2>&1 | tee "$work/ncu-gaps.txt"
+
 el "done"
 cp "$work"/host.txt "$work"/gpu-tests.txt "$work"/ncu-gaps.json "$out"/ 2>/dev/null
 tar czf "$out/round5-logs.tgz" -C "$work" --exclude=work .

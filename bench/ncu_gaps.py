@@ -31,10 +31,10 @@ CASES = {
     "planes-r3": ("convolab_fast2d_r3", ["--radius", "3", "--strategy", "fast", "--mask", "random"]),
     "planes-r4": ("convolab_fast2d_r4", ["--radius", "4", "--strategy", "fast", "--mask", "random"]),
     "separable-r7": ("convolab_fastsep_r7", ["--radius", "7", "--strategy", "fast-separable", "--mask", "gaussian"]),
-    "separable-r10": ("convolab_fastsep_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
-    "separable-r15": ("convolab_fastsep_r15", ["--radius", "15", "--strategy", "fast-separable", "--mask", "gaussian"]),
     "argb-r2": ("convolab_argbs_r2", ["--radius", "2", "--strategy", "fast", "--mask", "random"]),
+    "separable-r15": ("convolab_fastsep_r15", ["--radius", "15", "--strategy", "fast-separable", "--mask", "gaussian"]),
     "tensor-argb-r7": ("convolab_tensor_argb3_d2_hi", ["--radius", "7", "--strategy", "tensor", "--mask", "random"]),
+    "separable-r10": ("convolab_fastsep_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
     "tensor-argb-r15": ("convolab_tensor_argb_d3_hi", ["--radius", "15", "--strategy", "tensor", "--mask", "random"]),
 }
 
