@@ -372,6 +372,15 @@ def peer_cupy_separable(xg, w1, policy, repeat):
 
 
 # ----------------------------------------------------------------------------- convolab
+# The environment of Convolab's commands: with --unfused, -Dconvolab.cuda.fuseArgb=false, so that bench's kernel_ms
+# is the planes kernels (24 bytes a pixel, as the peers) and not the fused ARGB kernel where one exists.
+CONVOLAB_ENV = None
+
+
+def run_convolab(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True, env=CONVOLAB_ENV)
+
+
 LARGE_RADIUS = 15  # past it the direct kernels take up to seconds a call at 8192x8192: fewer runs
 
 
@@ -387,7 +396,7 @@ def convolab_bench(size, policy, mask, radii, repeat, strategies):
                "--strategy", strategies, "--border", policy, "--mask", mask, "--repeat", str(rep), "--warmup", str(warm),
                "--format", "json"]
         log(" ".join(cmd))
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = run_convolab(cmd)
         if p.returncode != 0:
             raise RuntimeError(p.stderr)
         rows += json.loads(p.stdout)
@@ -412,7 +421,7 @@ def convolab_rect(size, policy, w, x, repeat, strategies, workdir):
                "--strategy", strategies, "--border", policy, "--mask", "random", "--repeat", str(repeat), "--warmup", "3",
                "--format", "json"]
         log(" ".join(cmd))
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = run_convolab(cmd)
         if p.returncode != 0:
             raise RuntimeError(p.stderr)
         rows = json.loads(p.stdout)
@@ -433,7 +442,7 @@ def convolab_rect(size, policy, w, x, repeat, strategies, workdir):
                "--backend", "cuda", "--border", policy, "--strategy", strategy]
         times, used = [], strategy
         for _ in range(2):
-            p = subprocess.run(cmd, capture_output=True, text=True)
+            p = run_convolab(cmd)
             m = re.search(r"kernels.*?\(([0-9.]+) ms\)", p.stdout)
             u = re.search(r"strategy (\S+),", p.stdout)
             if p.returncode != 0 or not m:
@@ -510,6 +519,9 @@ def main():
                          "cupy-oaconvolve, opencv-cpu, npp, and the Gaussian rows' cupy-correlate1d)")
     ap.add_argument("--rects", default=",".join(f"{w}x{h}" for w, h in RECTS),
                     help="rectangular random masks, WxH comma-separated (default %(default)s)")
+    ap.add_argument("--unfused", action="store_true",
+                    help="Convolab's commands with -Dconvolab.cuda.fuseArgb=false: kernel_ms the planes kernels (the board's 24-byte "
+                         "floor), where by default bench times the fused ARGB kernel at radius 0..7 and for tensor")
     ap.add_argument("--no-2d", action="store_true", help="leave out the square random masks (rectangular or Gaussian rows only)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -537,6 +549,11 @@ def main():
         sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     radii = [int(v) for v in args.radii.split(",")] if args.radii else RADII
     wanted_peers = set(args.peers.split(",")) if args.peers else None
+    if args.unfused:
+        global CONVOLAB_ENV
+        CONVOLAB_ENV = dict(os.environ)
+        CONVOLAB_ENV["CONVOLAB_JAVA_OPTS"] = (CONVOLAB_ENV.get("CONVOLAB_JAVA_OPTS", "") + " -Dconvolab.cuda.fuseArgb=false").strip()
+    board["unfused"] = args.unfused
     rects = [tuple(int(v) for v in s.split("x")) for s in args.rects.split(",") if s]
     board["peers_asked"] = args.peers or "all"
     workdir = os.path.join(args.out, "work")

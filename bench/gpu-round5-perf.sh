@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 28 (performance round three) in ONE GPU-host call of under eight minutes, from the unpacked bundle:
 #   1. the board with tensor among Convolab's strategies (bench/board.py, 4096², --repeat 10): the square random
-#      masks r = 1,2,3,4,7,10,15,23,31 on zero and mirror (fast, tensor, fft: kernel_ms is the planes path,
-#      argb_ms the app's packed 8-bit ARGB path), the rectangular masks 63x5, 5x63, 9x31, 41x21, 3x45 on zero
+#      masks r = 1,2,3,4,7,10,15,23,31 on zero and mirror (fast, tensor, fft: argb_ms is the app's packed 8-bit
+#      ARGB path; kernel_ms the fused kernel where one runs, else the planes kernels), the planes kernels alone
+#      (--unfused, r = 1..15, mirror: added after the 2026-11-27 call, which lacked them), the rectangular masks 63x5, 5x63, 9x31, 41x21, 3x45 on zero
 #      and mirror (63x63 is r = 31), the Gaussians r = 1..15 on mirror (fast-separable). Peers: the GPU
 #      peers that were ever within 2x of the fastest in the last full board (cupy, torch NCHW and
 #      channels_last, the tuned CuPy FFT; cupy-correlate1d for the Gaussians); oaconvolve and OpenCV on the
@@ -31,6 +32,10 @@ el "board: square random masks"
 timeout "${T_2D:-190}" "${B[@]}" --policies zero,mirror --no-rect --no-separable --peers "$PEERS" \
   --strategies fast,tensor,fft --name board-4096-t2d 2> "$work/board-4096-t2d.log"
 echo "exit $?" >> "$work/board-4096-t2d.log"; tail -n 3 "$work/board-4096-t2d.log"
+el "board: the planes kernels (fused ARGB kernels off), Convolab alone"
+timeout "${T_PLANES:-45}" "${B[@]}" --policies mirror --no-rect --no-separable --no-peers --unfused --radii 1,2,3,4,7,10,15 \
+  --strategies fast,tensor --name board-4096-tplanes 2> "$work/board-4096-tplanes.log"
+echo "exit $?" >> "$work/board-4096-tplanes.log"; tail -n 2 "$work/board-4096-tplanes.log"
 el "board: rectangular masks"
 timeout "${T_RECT:-75}" "${B[@]}" --policies zero,mirror --no-2d --no-separable --peers "$PEERS" \
   --rects 63x5,5x63,9x31,41x21,3x45 --strategies fast,tensor,fft --name board-4096-trect 2> "$work/board-4096-trect.log"
@@ -42,9 +47,14 @@ echo "exit $?" >> "$work/board-4096-tsep.log"; tail -n 3 "$work/board-4096-tsep.
 
 el "gpu tests"
 tl=$(($(left) - 60)); [ "$tl" -gt "${T_TESTS:-140}" ] && tl=${T_TESTS:-140}; [ "$tl" -lt 30 ] && tl=30
-CONVOLAB_TEST_DETAILS=verbose timeout "$tl" /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
-  --select-class org.convolab.cuda.PlanLaunchGpuTest --select-class org.convolab.cuda.TensorGpuTest \
-  > "$work/gpu-tests.txt" 2>&1
+# convolab-gpu-tests scans the classpath, which JUnit's launcher refuses beside --select-class: call the launcher
+# as bench/gpu-quick.sh does (2026-11-27's call printed the usage here and ran no test)
+t=/tmp/convolab
+cp="$t/lib/convolab.jar:$t/test/classes"
+for j in "$t"/test/*.jar; do case "$j" in *console-standalone*) ;; *) cp="$cp:$j";; esac; done
+timeout "$tl" "$t/runtime/bin/java" --add-modules jdk.incubator.vector -jar "$t"/test/junit-platform-console-standalone-*.jar \
+  execute --class-path "$cp" --select-class org.convolab.cuda.PlanLaunchGpuTest --select-class org.convolab.cuda.TensorGpuTest \
+  --include-tag gpu --details=verbose --disable-ansi-colors > "$work/gpu-tests.txt" 2>&1
 echo "gpu tests exit $?" >> "$work/gpu-tests.txt"
 grep -E "tests (successful|failed|skipped)|exit|finished after" "$work/gpu-tests.txt" | tail -n 12
 
