@@ -79,10 +79,13 @@ def ncu_section(ncu):
     cmd = next((v["command"] for v in ncu.values() if "command" in v), "")
     p("Nsight Compute, one launch each, clocks as found (`--clock-control none`), 4096² mirror, in the same call: "
       f"`{cmd}` (kernel, radius, strategy and mask of each row; `bench/ncu_gaps.py`). Percentages are of the device's "
-      "peak; occupancy is achieved (theoretical) warps of the maximum; bank conflicts are the shared-memory wavefronts "
-      "that conflicts added, of all shared wavefronts.\n")
+      "peak; occupancy is achieved (theoretical) warps of the maximum. Shared wavefronts an instruction: a 16-byte load "
+      "or store and an `ldmatrix.x4` take 4 without bank conflicts, a 4-byte access 1 — so the excess over that is what "
+      "the access pattern's conflicts cost. (ncu's `l1tex__data_bank_conflicts_pipe_lsu_mem_shared` counter also counts "
+      "collisions with global-memory traffic in the same L1 data banks: for `convolab_argbs_r2` it reads 5.1 M where its "
+      "wavefronts exceed the conflict-free 4 a load by 0.4 M, so it is not quoted as the pattern's.)\n")
     p("| gap | kernel | ms (ncu) | DRAM % | SM % | L1 % | occupancy % | issue slots % | FMA pipe % | tensor pipe % | regs | "
-      "shared ld / st conflicts | top stalls (cycles an issue) |")
+      "shared wavefronts an instruction, ld / st | top stalls (cycles an issue) |")
     p("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     for case, gap in NCU_ROWS:
         v = ncu.get(case)
@@ -90,9 +93,10 @@ def ncu_section(ncu):
             continue
         m = v["metrics"]
         f = lambda n: metric(m, n)
-        ld, ldw = f("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), f("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum")
-        st, stw = f("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), f("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum")
-        conflicts = f"{ld / ldw * 100:.0f}% / {st / stw * 100:.0f}%" if ldw and stw else "—"
+        ldw, stw = f("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"), f("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum")
+        ldi = (f("smsp__sass_inst_executed_op_shared_ld.sum") or 0) + (f("smsp__inst_executed_op_ldsm.sum") or 0)
+        sti = f("smsp__sass_inst_executed_op_shared_st.sum")
+        conflicts = " / ".join(f"{w / i:.2f}" if w and i else "—" for w, i in ((ldw, ldi), (stw, sti)))
         stalls = ", ".join(f"{n} {x:.1f}" for n, x in v["summary"]["top_stalls"])
         p(f"| {gap} | `{v['kernel_ran']}` | {f('gpu__time_duration.sum') / 1e6:.3f} | "
           f"{f('gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed'):.0f} | {f('sm__throughput.avg.pct_of_peak_sustained_elapsed'):.0f} | "
@@ -104,11 +108,21 @@ def ncu_section(ncu):
     missing = [c for c, _ in [("planes-r3", 0), ("planes-r4", 0)] if "metrics" not in ncu.get(c, {})]
     p("")
     if missing:
+        old = load(os.path.join(ROOT, "bench", "results", "h100-board"), "board-4096-p.json") or {}
+        prof = next((x for x in old.get("profiles", []) if x.get("strategy") == "fast" and x.get("radius") == 3 and "metrics" in x), None)
+        was = ""
+        if prof:
+            g = lambda n: metric(prof["metrics"], n)
+            was = (f" The last profile of `convolab_fast2d_r3` ({old['date_utc'][:10]}, clocks locked to base, in the table "
+                   f"further down) read: occupancy {g('sm__warps_active.avg.pct_of_peak_sustained_active'):.0f}%, issue slots "
+                   f"{g('sm__issue_active.avg.pct_of_peak_sustained_elapsed'):.0f}%, FMA pipe "
+                   f"{g('sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active'):.0f}%, DRAM "
+                   f"{g('gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed'):.0f}%, long_scoreboard "
+                   f"{g('smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio'):.1f} cycles an issue; "
+                   "the earlier profile run (radii 3, 7, 10, 15) had no r = 4.")
         p("Planes r = 3 and r = 4 have no row: `bench`'s engine ran the fused ARGB kernels (`convolab_argbs_r3`, `_r4`), so "
           "`-k regex:^convolab_fast2d_r3$` found no launch (`ncu_gaps.py` now runs those cases with "
-          "`-Dconvolab.cuda.fuseArgb=false`). The last profile of `convolab_fast2d_r3` (2026-11-24, clocks locked to base, "
-          "in the table further down) read: occupancy 54%, issue slots 63%, FMA pipe 48%, DRAM 48%, long_scoreboard 4.5 "
-          "cycles an issue.\n")
+          "`-Dconvolab.cuda.fuseArgb=false`)." + was + "\n")
 
 
 def earlier_planes(r, policy="zero"):
@@ -193,13 +207,18 @@ def main():
         m = lambda c, n: metric(ncu.get(c, {}).get("metrics", {}), n)
         lines = []
         if "metrics" in ncu.get("argb-r2", {}):
-            lines.append(f"**ARGB r = 2** (`convolab_argbs_r2`): L1/shared throughput at "
-                         f"{m('argb-r2', 'l1tex__throughput.avg.pct_of_peak_sustained_active'):.0f}% is the unit nearest its peak, "
-                         f"and {m('argb-r2', 'l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum') / 1e6:.1f} M of its "
-                         f"{m('argb-r2', 'l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum') / 1e6:.1f} M shared-load wavefronts are "
-                         "bank conflicts; DRAM is at "
-                         f"{m('argb-r2', 'gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed'):.0f}%. Limiting counter: L1 throughput, "
-                         "a third of its shared loads bank conflicts; the next step is a tile layout whose reads do not conflict.")
+            c = "argb-r2"
+            ld_i, ld_w = m(c, "smsp__sass_inst_executed_op_shared_ld.sum"), m(c, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum")
+            lines.append(f"**ARGB r = 2** (`convolab_argbs_r2`): the unit nearest its peak is L1 "
+                         f"({m(c, 'l1tex__throughput.avg.pct_of_peak_sustained_active'):.0f}%), and shared-memory wavefronts alone keep "
+                         f"its data pipe {m(c, 'l1tex__data_pipe_lsu_wavefronts_mem_shared.sum.pct_of_peak_sustained_elapsed'):.0f}% busy: "
+                         f"{ld_i / 1e6:.2f} M 16-byte loads of the float tile ({ld_i * 32 / (4096 * 4096):.2f} a pixel: a thread reads "
+                         f"3 channels x 6 rows x 3 float4s for its 8 outputs), {ld_w / 1e6:.1f} M wavefronts where 4 a load would be {4 * ld_i / 1e6:.1f} M: the reads "
+                         f"barely conflict. Issue slots {m(c, 'sm__issue_active.avg.pct_of_peak_sustained_elapsed'):.0f}%, DRAM "
+                         f"{m(c, 'gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed'):.0f}%. Limiting counter: L1/shared "
+                         "throughput (shared-load wavefronts), with issue close behind; fewer shared bytes an output (taller "
+                         "thread columns, which earlier cost occupancy, or the tile in FP16, where 8-bit samples are exact) is the "
+                         "next step. Not tried in this call.")
         for c, r in (("separable-r7", 7), ("separable-r10", 10), ("separable-r15", 15)):
             if "metrics" in ncu.get(c, {}):
                 lines.append(f"**Separable r = {r}** (`convolab_fastsep_r{r}`): DRAM "
@@ -218,10 +237,11 @@ def main():
                              f"{m(c, 'sm__issue_active.avg.pct_of_peak_sustained_elapsed'):.0f}%, occupancy "
                              f"{m(c, 'sm__warps_active.avg.pct_of_peak_sustained_active'):.0f}% (theoretical "
                              f"{m(c, 'sm__maximum_warps_per_active_cycle_pct'):.0f}%: {m(c, 'launch__registers_per_thread'):.0f} registers "
-                             "a thread hold an SM to two blocks of 8 warps); long_scoreboard "
+                             f"a thread allow {m(c, 'launch__occupancy_limit_registers'):.0f} blocks of 8 warps an SM, the "
+                             f"{m(c, 'launch__shared_mem_per_block') / 1024:.0f} KiB tile {m(c, 'launch__occupancy_limit_shared_mem'):.0f}); long_scoreboard "
                              f"{m(c, 'smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio'):.1f} cycles an issue. "
-                             "Limiting counter: occupancy (registers) with global-load latency exposed — the tensor cores are idle "
-                             "two thirds of the time.")
+                             "Limiting counter: occupancy (two blocks an SM) with global-load latency exposed — the tensor cores "
+                             "are idle two thirds of the time.")
         for line in lines:
             p(f"- {line}")
         p("")
