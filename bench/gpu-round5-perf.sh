@@ -63,6 +63,11 @@ ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
 tn=$(left); [ "$tn" -lt 20 ] && tn=20
 timeout "$tn" env PYTHONUNBUFFERED=1 python3 "$here/ncu_gaps.py" --out "$work" --ncu "${ncu:-ncu}" 2>&1 | tee "$work/ncu-gaps.txt"
 
+if [[ "${TENSOR_LAB:-0}" == 1 ]]; then # opt-in (about 3 minutes): the tensor kernels at 2 and at 3 blocks an SM
+  el "tensor lab: TENSOR_MINB 1 and 3"
+  for mb in 1 3; do NVFLAGS=-DTENSOR_MINB=$mb timeout 150 bash "$here/tensor_check.sh" > "$work/tensor-minb$mb.txt" 2>&1; done
+  grep -h -E "^ptxas|r=7 random|r=15 random" "$work"/tensor-minb*.txt
+fi
 el "done"
 cp "$work"/host.txt "$work"/gpu-tests.txt "$work"/ncu-gaps.json "$out"/ 2>/dev/null
 tar czf "$out/round5-logs.tgz" -C "$work" --exclude=work .
