@@ -1,8 +1,10 @@
 package org.convolab.cuda;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterSpec;
@@ -12,8 +14,9 @@ import org.convolab.core.Strategy;
 
 /**
  * Decides once per filter everything that runs on the GPU: which strategy (auto picks from
- * measurements, {@link AutoTable}; a strategy whose kernels cannot take the mask, or that the device cannot run,
- * hands over to a fall-back that can, and the plan says why), then which kernels, from the variant table ({@link KernelTable}: fused ARGB or
+ * measurements, {@link AutoTable}; a strategy whose kernels cannot take the mask, or that the device
+ * cannot run, hands over to a fall-back that can, and the plan says why), then which kernels, from the
+ * variant table ({@link KernelTable}: fused ARGB or
  * planes, register or shared memory, streamed, run-time size, separable, FFT) for the sample layout,
  * with their geometry. The plan names exactly the filter kernels that run; launchers run the
  * {@link KernelStep}s as given and choose nothing.
@@ -193,12 +196,12 @@ final class CudaPlanner {
                     ? new Auto(Strategy.FAST_SEPARABLE, "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more")
                     : new Auto(Strategy.FAST, "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS);
         }
-        java.util.function.Predicate<Strategy> runnable = s -> s == Strategy.FAST || (s == Strategy.TENSOR && gpu.runsTensor())
+        Predicate<Strategy> runnable = s -> s == Strategy.FAST || (s == Strategy.TENSOR && gpu.runsTensor())
                 || (s == Strategy.FFT && CuFft.problem() == null);
         Optional<AutoTable.Row> row = AutoTable.measured().nearest(layout, mask);
         Strategy runs = row.flatMap(r -> r.fastest(runnable)).orElse(Strategy.FAST);
         return new Auto(runs, "auto: mask not separable; " + row.map(r -> "fastest here of those measured on " + r.describe()
-                + " (" + layout.name().toLowerCase(java.util.Locale.ROOT) + ")").orElse("no measurement, fast"));
+                + " (" + layout.name().toLowerCase(Locale.ROOT) + ")").orElse("no measurement, fast"));
     }
 
     /** Wider or taller than the direct kernels take. */
