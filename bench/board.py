@@ -50,8 +50,11 @@ SIZES = [(4096, 4096), (8192, 8192)]
 CROP = 48
 
 
+T0 = time.time()
+
+
 def log(*a):
-    print(*a, file=sys.stderr, flush=True)
+    print(f"[{time.time() - T0:6.1f} s]", *a, file=sys.stderr, flush=True)
 
 
 # ----------------------------------------------------------------------------- timing
@@ -369,6 +372,15 @@ def peer_cupy_separable(xg, w1, policy, repeat):
 
 
 # ----------------------------------------------------------------------------- convolab
+# The environment of Convolab's commands: with --unfused, -Dconvolab.cuda.fuseArgb=false, so that bench's kernel_ms
+# is the planes kernels (24 bytes a pixel, as the peers) and not the fused ARGB kernel where one exists.
+CONVOLAB_ENV = None
+
+
+def run_convolab(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True, env=CONVOLAB_ENV)
+
+
 LARGE_RADIUS = 15  # past it the direct kernels take up to seconds a call at 8192x8192: fewer runs
 
 
@@ -384,7 +396,7 @@ def convolab_bench(size, policy, mask, radii, repeat, strategies):
                "--strategy", strategies, "--border", policy, "--mask", mask, "--repeat", str(rep), "--warmup", str(warm),
                "--format", "json"]
         log(" ".join(cmd))
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = run_convolab(cmd)
         if p.returncode != 0:
             raise RuntimeError(p.stderr)
         rows += json.loads(p.stdout)
@@ -409,7 +421,7 @@ def convolab_rect(size, policy, w, x, repeat, strategies, workdir):
                "--strategy", strategies, "--border", policy, "--mask", "random", "--repeat", str(repeat), "--warmup", "3",
                "--format", "json"]
         log(" ".join(cmd))
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        p = run_convolab(cmd)
         if p.returncode != 0:
             raise RuntimeError(p.stderr)
         rows = json.loads(p.stdout)
@@ -430,7 +442,7 @@ def convolab_rect(size, policy, w, x, repeat, strategies, workdir):
                "--backend", "cuda", "--border", policy, "--strategy", strategy]
         times, used = [], strategy
         for _ in range(2):
-            p = subprocess.run(cmd, capture_output=True, text=True)
+            p = run_convolab(cmd)
             m = re.search(r"kernels.*?\(([0-9.]+) ms\)", p.stdout)
             u = re.search(r"strategy (\S+),", p.stdout)
             if p.returncode != 0 or not m:
@@ -502,6 +514,15 @@ def main():
     ap.add_argument("--no-interactive", action="store_true", help="leave out the live-preview measurement")
     ap.add_argument("--profile-only", action="store_true", help="only the Nsight Compute counters (implies --profile)")
     ap.add_argument("--policies", default="zero,mirror,clamp", help="ghost-cell policies of the 2D workloads (default %(default)s)")
+    ap.add_argument("--peers", default=None,
+                    help="comma-separated peers to run (default all: cupy, torch-nchw, torch-channels-last, cupy-fft, "
+                         "cupy-oaconvolve, opencv-cpu, npp, and the Gaussian rows' cupy-correlate1d)")
+    ap.add_argument("--rects", default=",".join(f"{w}x{h}" for w, h in RECTS),
+                    help="rectangular random masks, WxH comma-separated (default %(default)s)")
+    ap.add_argument("--unfused", action="store_true",
+                    help="Convolab's commands with -Dconvolab.cuda.fuseArgb=false: kernel_ms the planes kernels (the board's 24-byte "
+                         "floor), where by default bench times the fused ARGB kernel at radius 0..7 and for tensor")
+    ap.add_argument("--no-2d", action="store_true", help="leave out the square random masks (rectangular or Gaussian rows only)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     import cupy as cp
@@ -527,6 +548,14 @@ def main():
     if args.sizes:
         sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     radii = [int(v) for v in args.radii.split(",")] if args.radii else RADII
+    wanted_peers = set(args.peers.split(",")) if args.peers else None
+    if args.unfused:
+        global CONVOLAB_ENV
+        CONVOLAB_ENV = dict(os.environ)
+        CONVOLAB_ENV["CONVOLAB_JAVA_OPTS"] = (CONVOLAB_ENV.get("CONVOLAB_JAVA_OPTS", "") + " -Dconvolab.cuda.fuseArgb=false").strip()
+    board["unfused"] = args.unfused
+    rects = [tuple(int(v) for v in s.split("x")) for s in args.rects.split(",") if s]
+    board["peers_asked"] = args.peers or "all"
     workdir = os.path.join(args.out, "work")
     os.makedirs(workdir, exist_ok=True)
 
@@ -541,6 +570,8 @@ def main():
         if args.no_peers:
             return peers
         for name, fn in runs:
+            if wanted_peers is not None and name not in wanted_peers:
+                continue
             try:
                 res = fn()
                 peers[name] = {"ms": res[0], "max_abs_err": check(res[1], ref)}
@@ -570,7 +601,7 @@ def main():
     for size in ([] if args.profile_only else sizes):
         x = (rng.random((3, size[1], size[0]), dtype=np.float32) * 255).astype(np.float32)
         xg = cp.asarray(x)
-        for policy in args.policies.split(","):
+        for policy in ([] if args.no_2d else args.policies.split(",")):
             pr = [r for r in radii if policy != "clamp" or r in CLAMP_RADII]
             if not pr:
                 continue
@@ -588,7 +619,7 @@ def main():
             for policy in [p for p in args.policies.split(",") if p != "clamp"]:
                 wl = {"size": size, "policy": policy, "kind": "rect", "convolab": [], "peers": {}, "convolab_command": ""}
                 cmds = []
-                for mw, mh in RECTS:
+                for mw, mh in rects:
                     w = rng.random((mh, mw), dtype=np.float32)
                     w /= w.sum()
                     label = f"{mw}x{mh}"
@@ -625,8 +656,8 @@ def main():
         ncu = find_ncu()
         board["profiles"] = []
         for size in sizes:
-            rects = [] if args.no_rect else [f"{mw}x{mh}" for mw, mh in RECTS]
-            for strategy, mask, prof_radii in [("fast", "random", radii + rects),
+            rect_labels = [] if args.no_rect else [f"{mw}x{mh}" for mw, mh in rects]
+            for strategy, mask, prof_radii in [("fast", "random", radii + rect_labels),
                                                ("fast-separable", "gaussian", [r for r in radii if 1 < r <= LARGE_RADIUS])]:
                 for r in prof_radii:
                     prof = profile_ours(ncu, size, strategy, r, mask) if ncu else {"error": "ncu not found"}

@@ -372,6 +372,8 @@ def main():
       "`irfft2`; padding timed); `cupyx.scipy.signal.oaconvolve` on `cp.pad`ded planes (`cupy-oaconvolve`); OpenCV "
       "`cv2.filter2D` (4096² only). Gaussian rows: CuPy `correlate1d` twice and torch channels_last with the 2D Gaussian.\n")
     misses = []
+    import round5_md  # noqa: E402  (issue 28's 2026-11-27 call: the board with tensor)
+    round5_md.main()
     p(f"### {main_name}\n")
     all_profiles = device_section(main_name, boards, workloads, "", misses)
     p("### Live preview\n")
@@ -414,7 +416,8 @@ def main():
         if over:
             line += (f"; **not met** at {', '.join(over)}. What limits it: below the floor only the FFT goes, and its "
                      "transforms cost about as much at every radius (padded to a fast size, three channels, forward and inverse: "
-                     "the fft times above), more than the FP32 floor of these radii; the other way, a tensor-core direct kernel, was not built")
+                     "the fft times above), more than the FP32 floor of these radii; the tensor strategy, measured since, is in the "
+                     "2026-11-27 section above")
         p(line + ".")
     p(f"- Floor targets (1.25× for r ≤ 3, 2× for larger and rectangular masks, 1.3× separable): "
       f"{'all met' if not misses else 'missed where listed'}:\n")

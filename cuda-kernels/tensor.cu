@@ -397,14 +397,22 @@ __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in,
 // D = ceil((15 + mask width) / 16), 1 to 5; TensorLauncher picks. _split for a constant border value
 // that is not exact in FP16; _hi for masks whose high halves alone keep every 8-bit output within half
 // a level (sum |w| / |divisor| <= 4, or weights that are halves): one MMA a block instead of two.
+// Blocks an SM the ARGB kernels are compiled for (__launch_bounds__' second argument): 1 lets them take 108
+// registers (2 blocks an SM, occupancy 25%: Nsight Compute, 2026-11-27, bench/results/h100-2026-11-27-perf); a lab
+// build (NVFLAGS=-DTENSOR_MINB=3 bash bench/tensor_check.sh) asks for 3, at most 80 registers, to hide more of the
+// global loads' latency; nvcc 13 for sm_90 then spills 68 to 384 bytes a thread (argb_d3_hi, argb3_d2_hi). Not
+// measured yet: the shipped kernels keep 1.
+#ifndef TENSOR_MINB
+#define TENSOR_MINB 1
+#endif
 #define CONVOLAB_TENSOR_ARGB_KERNEL(NAME, D, SPLIT, LO)                                                   \
-    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
+    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS, TENSOR_MINB)                            \
     NAME(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, \
          int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
          int abs_first)                                                                                  \
     { tensor_argb_body<D, SPLIT, LO>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
 #define CONVOLAB_TENSOR_ARGB3_KERNEL(NAME, D, LO)                                                         \
-    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS)                                         \
+    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS, TENSOR_MINB)                            \
     NAME(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, \
          int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
          int abs_first)                                                                                  \

@@ -24,8 +24,8 @@ public enum Strategy {
             + "split into two halves, FP32 sums; any mask up to 63x63", false),
     FFT("fft", "FFT correlation: pad with the ghost cells, transform, multiply by the mask's spectrum, transform back; "
             + "its time hardly grows with the mask", false),
-    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, "
-            + "fft for large non-separable masks where it measured faster, else fast)", false);
+    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3; "
+            + "for other masks the fastest of fast, tensor and fft measured on the nearest mask that the GPU can run)", false);
 
     private final String id;
     private final String description;

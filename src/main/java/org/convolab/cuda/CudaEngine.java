@@ -181,7 +181,12 @@ public final class CudaEngine implements ConvolutionEngine {
      */
     CudaPlanner.Decision decide(FilterSpec spec, Strategy strategy) {
         strategy.checkApplicable(spec.mask());
-        return CudaPlanner.decide(strategy, spec, SampleLayout.ARGB8, fuseArgb);
+        return CudaPlanner.decide(strategy, spec, SampleLayout.ARGB8, fuseArgb, capability());
+    }
+
+    /** The device's compute capability, as the planner weighs it (tensor needs 7.5 or newer). */
+    CudaPlanner.Capability capability() {
+        return CudaPlanner.Capability.of(device);
     }
 
     /**

@@ -54,7 +54,7 @@ public final class CudaPlaneFilter implements PlaneFilter {
                             + " (got %d values, %d sums)", outRows, width, mask.height(), inRows, (long) width * inRows,
                     (long) width * outRows, rows.length, sums.length));
         }
-        LaunchPlan plan = CudaPlanner.plan(strategy, mask);
+        LaunchPlan plan = CudaPlanner.plan(strategy, mask, engine.capability());
         if (outRows == 0) {
             return plan;
         }

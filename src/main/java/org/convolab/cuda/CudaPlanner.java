@@ -1,8 +1,10 @@
 package org.convolab.cuda;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.FilterCost;
 import org.convolab.core.FilterSpec;
@@ -12,8 +14,9 @@ import org.convolab.core.Strategy;
 
 /**
  * Decides once per filter everything that runs on the GPU: which strategy (auto picks from
- * measurements; a strategy whose kernels cannot take the mask hands over to a fall-back that can, and
- * the plan says why), then which kernels, from the variant table ({@link KernelTable}: fused ARGB or
+ * measurements, {@link AutoTable}; a strategy whose kernels cannot take the mask, or that the device
+ * cannot run, hands over to a fall-back that can, and the plan says why), then which kernels, from the
+ * variant table ({@link KernelTable}: fused ARGB or
  * planes, register or shared memory, streamed, run-time size, separable, FFT) for the sample layout,
  * with their geometry. The plan names exactly the filter kernels that run; launchers run the
  * {@link KernelStep}s as given and choose nothing.
@@ -51,17 +54,41 @@ final class CudaPlanner {
         }
     }
 
-    /** A strategy that cannot take some masks, and the one that runs instead. */
-    private record Fallback(Strategy strategy, Strategy instead, Function<Mask, Optional<String>> whyNot) {
+    /**
+     * What the planner knows of the GPU: its compute capability, or {@link #UNKNOWN} (a plan made without a device:
+     * auto then never picks tensor, and an explicit tensor is left to its launcher, which says why a device cannot).
+     */
+    record Capability(int major, int minor) {
+        static final Capability UNKNOWN = new Capability(-1, -1);
+
+        static Capability of(CudaDeviceInfo device) {
+            return new Capability(device.major(), device.minor());
+        }
+
+        /** Why tensor cannot run on this device; empty where it can, or where the device is not known. */
+        Optional<String> whyNotTensor() {
+            return major < 0 ? Optional.empty() : Optional.ofNullable(TensorLauncher.whyNotDevice(major, minor));
+        }
+
+        /** Whether the device is known to run tensor (mma.sync and ldmatrix: compute capability 7.5 or newer). */
+        boolean runsTensor() {
+            return major >= 0 && whyNotTensor().isEmpty();
+        }
+    }
+
+    /** A strategy that cannot take some masks (or devices), and the one that runs instead. */
+    private record Fallback(Strategy strategy, Strategy instead, BiFunction<Mask, Capability, Optional<String>> whyNot) {
     }
 
     private static final List<Fallback> FALLBACKS = List.of(
-            new Fallback(Strategy.TILED, Strategy.TILED_OUT, CudaPlanner::whyNotTiled),
-            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> compiled(m) ? Optional.empty()
+            new Fallback(Strategy.TILED, Strategy.TILED_OUT, (m, gpu) -> whyNotTiled(m)),
+            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, (m, gpu) -> compiled(m) ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
                             + ", not " + size(m))),
+            // mma.sync and ldmatrix need a Turing or newer GPU; older ones run fast
+            new Fallback(Strategy.TENSOR, Strategy.FAST, (m, gpu) -> gpu.whyNotTensor()),
             // cuFFT comes from the host's CUDA libraries; without it the direct kernels run.
-            new Fallback(Strategy.FFT, Strategy.FAST, m -> Optional.ofNullable(CuFft.problem())));
+            new Fallback(Strategy.FFT, Strategy.FAST, (m, gpu) -> Optional.ofNullable(CuFft.problem())));
 
 
     /**
@@ -69,7 +96,12 @@ final class CudaPlanner {
      * that the strategy applies to the mask (separable strategies need a separable one).
      */
     static LaunchPlan plan(Strategy requested, Mask mask) {
-        return decide(requested, mask, SampleLayout.PLANES, true, false).plan();
+        return plan(requested, mask, Capability.UNKNOWN);
+    }
+
+    /** The plan on float planes for a device of the capability. */
+    static LaunchPlan plan(Strategy requested, Mask mask, Capability gpu) {
+        return decide(requested, mask, SampleLayout.PLANES, true, false, gpu).plan();
     }
 
     /**
@@ -77,7 +109,12 @@ final class CudaPlanner {
      * {@code fuse} on, a fused kernel where the table has one for the mask and the spec's output mapping.
      */
     static Decision decide(Strategy requested, FilterSpec spec, SampleLayout layout, boolean fuse) {
-        return decide(requested, spec.mask(), layout, identityMapping(spec), fuse);
+        return decide(requested, spec, layout, fuse, Capability.UNKNOWN);
+    }
+
+    /** As {@link #decide(Strategy, FilterSpec, SampleLayout, boolean)}, for a device of the capability. */
+    static Decision decide(Strategy requested, FilterSpec spec, SampleLayout layout, boolean fuse, Capability gpu) {
+        return decide(requested, spec.mask(), layout, identityMapping(spec), fuse, gpu);
     }
 
     /** True where the spec's output mapping is the identity (divisor 1, offset 0, no abs), as the kernels test it. */
@@ -90,16 +127,18 @@ final class CudaPlanner {
         return KernelTable.variant(new KernelTable.Request(runs, mask, layout, identityMapping, fuse));
     }
 
-    private static Decision decide(Strategy requested, Mask mask, SampleLayout layout, boolean identityMapping, boolean fuse) {
+    private static Decision decide(Strategy requested, Mask mask, SampleLayout layout, boolean identityMapping, boolean fuse,
+                                   Capability gpu) {
         Strategy runs = requested;
         String reason = "";
         if (requested == Strategy.AUTO) {
-            runs = autoStrategy(mask);
-            reason = autoReason(mask, runs);
+            Auto auto = auto(mask, measuredLayout(layout, fuse), gpu);
+            runs = auto.runs();
+            reason = auto.reason();
         }
         for (Fallback f : FALLBACKS) {
             if (f.strategy() == runs) {
-                Optional<String> why = f.whyNot().apply(mask);
+                Optional<String> why = f.whyNot().apply(mask, gpu);
                 if (why.isPresent() && large(mask)) {
                     // no direct kernel takes it: nothing to fall back to
                     throw new ConvolabException("a " + size(mask) + " mask runs only through fft on the GPU (direct kernels take"
@@ -123,31 +162,44 @@ final class CudaPlanner {
     }
 
     /**
-     * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
-     * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
-     * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2. Masks
-     * that are not separable take fft from {@link #AUTO_FFT_FROM_TAPS} taps where cuFFT loads.
+     * The strategy auto picks for a mask on float planes of a device not known (tensor not among them): see
+     * {@link #auto}.
      */
     static Strategy autoStrategy(Mask mask) {
-        if (large(mask)) {
-            return Strategy.FFT; // past 63x63 only fft takes the mask, separable or not
-        }
-        if (separableFromRadius(mask)) {
-            return Strategy.FAST_SEPARABLE;
-        }
-        return fftByTaps(mask) ? Strategy.FFT : Strategy.FAST;
+        return auto(mask, SampleLayout.PLANES, Capability.UNKNOWN).runs();
+    }
+
+    /** What auto runs and why. */
+    record Auto(Strategy runs, String reason) {
+    }
+
+    /** The layout whose measurements apply: the fused kernels' for packed ARGB with fusing on, else the planes'. */
+    static SampleLayout measuredLayout(SampleLayout layout, boolean fuse) {
+        return layout == SampleLayout.ARGB8 && fuse ? SampleLayout.ARGB8 : SampleLayout.PLANES;
     }
 
     /**
-     * Taps (width x height) of a mask that is not separable from which auto runs fft. Measured on an
-     * H100 at 4096² RGB, mirror (bench/results/h100-2026-11-22/perf.csv): fft took 2.12 ms at 15x15 and
-     * 2.48 ms from 31x31 to 63x63; fast took 3.36 ms at 31x31 (961 taps, about 3.5 µs a tap), 1.53 ms at
-     * 63x5 (315 taps). Their times cross at about 700 taps.
+     * Auto's pick for a mask on the GPU. Past 63x63 only fft takes a mask. Separable masks: fast-separable from radius
+     * {@value #AUTO_SEPARABLE_FROM_RADIUS} (the board: faster there at 4096² and 8192²), fast below. Any other mask:
+     * the fastest strategy measured on the nearest mask of the layout's rows in {@link AutoTable} that can run here
+     * (tensor where the device is known to have mma.sync, fft where cuFFT loads; fast always).
      */
-    static final int AUTO_FFT_FROM_TAPS = 700;
-
-    private static boolean fftByTaps(Mask mask) {
-        return mask.separable().isEmpty() && mask.width() * mask.height() >= AUTO_FFT_FROM_TAPS && CuFft.problem() == null;
+    static Auto auto(Mask mask, SampleLayout layout, Capability gpu) {
+        if (large(mask)) {
+            return new Auto(Strategy.FFT, "auto: a " + size(mask) + " mask, past the direct kernels' " + Mask.DIRECT_MAX_SIZE + "x"
+                    + Mask.DIRECT_MAX_SIZE);
+        }
+        if (mask.separable().isPresent()) {
+            return separableFromRadius(mask)
+                    ? new Auto(Strategy.FAST_SEPARABLE, "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more")
+                    : new Auto(Strategy.FAST, "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS);
+        }
+        Predicate<Strategy> runnable = s -> s == Strategy.FAST || (s == Strategy.TENSOR && gpu.runsTensor())
+                || (s == Strategy.FFT && CuFft.problem() == null);
+        Optional<AutoTable.Row> row = AutoTable.measured().nearest(layout, mask);
+        Strategy runs = row.flatMap(r -> r.fastest(runnable)).orElse(Strategy.FAST);
+        return new Auto(runs, "auto: mask not separable; " + row.map(r -> "fastest here of those measured on " + r.describe()
+                + " (" + layout.name().toLowerCase(Locale.ROOT) + ")").orElse("no measurement, fast"));
     }
 
     /** Wider or taller than the direct kernels take. */
@@ -157,20 +209,6 @@ final class CudaPlanner {
 
     private static boolean separableFromRadius(Mask mask) {
         return mask.separable().isPresent() && Math.max(mask.radiusX(), mask.radiusY()) >= AUTO_SEPARABLE_FROM_RADIUS;
-    }
-
-    private static String autoReason(Mask mask, Strategy runs) {
-        if (large(mask)) {
-            return "auto: a " + size(mask) + " mask, past the direct kernels' " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE;
-        }
-        if (runs == Strategy.FAST_SEPARABLE) {
-            return "auto: separable mask of radius " + AUTO_SEPARABLE_FROM_RADIUS + " or more";
-        }
-        if (runs == Strategy.FFT) {
-            return "auto: mask not separable, " + mask.width() * mask.height() + " taps (fft from " + AUTO_FFT_FROM_TAPS + ")";
-        }
-        return mask.separable().isPresent() ? "auto: separable mask of radius below " + AUTO_SEPARABLE_FROM_RADIUS
-                : "auto: mask not separable";
     }
 
     /** The filter kernels a concrete strategy runs for the mask on float planes, one a pass. */

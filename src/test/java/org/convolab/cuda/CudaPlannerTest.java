@@ -81,8 +81,7 @@ class CudaPlannerTest {
         boolean separable = m.separable().isPresent();
         Strategy s = requested;
         if (s == Strategy.AUTO) {
-            boolean fft = !separable && m.width() * m.height() >= 1024 && CuFft.problem() == null;
-            s = separable && r >= 3 ? Strategy.FAST_SEPARABLE : fft ? Strategy.FFT : Strategy.FAST;
+            s = separable ? (r >= 3 ? Strategy.FAST_SEPARABLE : Strategy.FAST) : AutoTableTest.expectedAuto(m, SampleLayout.PLANES, false);
         }
         // The smallest input tile, the mask itself, must fit in one block of 1024 threads.
         if (s == Strategy.TILED && m.width() * m.height() > 1024) {

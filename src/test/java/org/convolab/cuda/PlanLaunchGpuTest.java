@@ -61,7 +61,7 @@ class PlanLaunchGpuTest {
                         failures.add(where + ": cost " + r.timings().cost() + ", the plan's " + d.cost(w, h, c.mask()));
                     }
                 } else {
-                    d = CudaPlanner.decide(c.strategy(), c.spec(), SampleLayout.PLANES, false);
+                    d = CudaPlanner.decide(c.strategy(), c.spec(), SampleLayout.PLANES, false, engine.capability());
                     rows = h + c.mask().height() - 1;
                     float[] in = new float[w * rows];
                     for (int i = 0; i < in.length; i++) {

@@ -104,6 +104,32 @@ class TensorGpuTest {
         return worst;
     }
 
+    /**
+     * The double references of one shape and policy (every size x spec), computed once for the three worst-case tests
+     * (they draw the same images and masks from the same seed) and on all cores (the reference filters a whole image
+     * on one thread): the references took most of the class's four minutes.
+     */
+    private static final java.util.Map<String, RgbaImage[][]> REFERENCES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static RgbaImage[][] references(int[] shape, BorderPolicy policy, FilterSpec[] specs, RgbaImage[] imgs) {
+        int content = 1;
+        for (RgbaImage img : imgs) {
+            content = 31 * content + java.util.Arrays.hashCode(img.pixels());
+        }
+        for (FilterSpec spec : specs) {
+            content = 31 * content + java.util.Arrays.hashCode(spec.mask().weights()) + Float.hashCode(spec.divisor());
+        }
+        // keyed by what they are computed from, so that a test drawing other images or masks never reads another's
+        String key = shape[0] + "x" + shape[1] + " " + policy.name() + " " + policy.constant() + " " + content;
+        return REFERENCES.computeIfAbsent(key, k -> {
+            RgbaImage[][] refs = new RgbaImage[imgs.length][specs.length];
+            java.util.stream.IntStream.range(0, imgs.length * specs.length).parallel()
+                    .forEach(t -> refs[t / specs.length][t % specs.length] = ReferenceConvolver.filter(imgs[t / specs.length],
+                            specs[t % specs.length]));
+            return refs;
+        });
+    }
+
     private static void checkWorstCases(boolean fused, boolean oneLoad, String kernelPrefix) {
         Random rnd = new Random(28);
         List<String> failures = new ArrayList<>();
@@ -116,11 +142,15 @@ class TensorGpuTest {
                 for (BorderPolicy policy : policies()) {
                     FilterSpec[] specs = {mixedSign(shape[0], shape[1], 1000f, policy, rnd), integerEdge(shape[0], shape[1], policy),
                         absOfSum(shape[0], shape[1], policy, rnd), FilterSpec.of(TestImages.randomMask(shape[0], shape[1], rnd), policy)};
-                    for (int[] size : SIZES) {
-                        RgbaImage img = TestImages.randomImage(size[0], size[1], rnd);
-                        // the references in parallel (the reference filters a whole image on one thread)
-                        RgbaImage[] refs = java.util.Arrays.stream(specs).parallel().map(spec -> ReferenceConvolver.filter(img, spec))
-                                .toArray(RgbaImage[]::new);
+                    RgbaImage[] imgs = new RgbaImage[SIZES.length];
+                    for (int i = 0; i < SIZES.length; i++) {
+                        imgs[i] = TestImages.randomImage(SIZES[i][0], SIZES[i][1], rnd);
+                    }
+                    RgbaImage[][] allRefs = references(shape, policy, specs, imgs);
+                    for (int si = 0; si < SIZES.length; si++) {
+                        int[] size = SIZES[si];
+                        RgbaImage img = imgs[si];
+                        RgbaImage[] refs = allRefs[si];
                         for (int k = 0; k < specs.length; k++) {
                             FilterSpec spec = specs[k];
                             FilterResult r = engine.filter(img, spec, Strategy.TENSOR);

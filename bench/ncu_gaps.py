@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Nsight Compute on the kernels of issue 28's floor gaps (item 2), one launch each, clocks as found.
+
+Run on the GPU host after unpacking the bundle (bench/gpu-round5-perf.sh does):
+    python3 bench/ncu_gaps.py --out "$OUT" [--cases NAME,...]
+
+Each case runs `convolab bench` (4096x4096, mirror, --repeat 1 --warmup 0) under
+`ncu --clock-control none --launch-count 1 -k regex:^KERNEL$` with the sections that hold the counters the
+gap is read from: dram and SM throughput (SpeedOfLight), achieved occupancy (Occupancy), the warp-stall
+reasons (WarpStateStats), issue slots and pipes (ComputeWorkloadAnalysis), shared-memory bank conflicts
+(MemoryWorkloadAnalysis_Tables). Writes ncu-gaps.json (every raw metric of each case, and a summary) and
+prints one line a case. A case whose ncu run fails is retried without the tables section, then recorded
+with its error.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+CONVOLAB = "/tmp/convolab/bin/convolab"
+SECTIONS = ["SpeedOfLight", "Occupancy", "WarpStateStats", "ComputeWorkloadAnalysis", "LaunchStats",
+            "MemoryWorkloadAnalysis", "MemoryWorkloadAnalysis_Tables"]
+
+# name: (kernel, bench arguments). The planes cases run with the fused ARGB kernels off
+# (-Dconvolab.cuda.fuseArgb=false): on 2026-11-27 bench's engine ran only the fused kernels at r <= 7, and ncu
+# found no planes kernel to profile.
+CASES = {
+    "planes-r3": ("convolab_fast2d_r3", ["--radius", "3", "--strategy", "fast", "--mask", "random"]),
+    "planes-r4": ("convolab_fast2d_r4", ["--radius", "4", "--strategy", "fast", "--mask", "random"]),
+    "separable-r7": ("convolab_fastsep_r7", ["--radius", "7", "--strategy", "fast-separable", "--mask", "gaussian"]),
+    "argb-r2": ("convolab_argbs_r2", ["--radius", "2", "--strategy", "fast", "--mask", "random"]),
+    "separable-r15": ("convolab_fastsep_r15", ["--radius", "15", "--strategy", "fast-separable", "--mask", "gaussian"]),
+    "tensor-argb-r7": ("convolab_tensor_argb3_d2_hi", ["--radius", "7", "--strategy", "tensor", "--mask", "random"]),
+    "separable-r10": ("convolab_fastsep_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
+    "tensor-argb-r15": ("convolab_tensor_argb_d3_hi", ["--radius", "15", "--strategy", "tensor", "--mask", "random"]),
+}
+
+SUMMARY = [  # label, metric name
+    ("time_ns", "gpu__time_duration.sum"),
+    ("dram_pct", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"),
+    ("sm_pct", "sm__throughput.avg.pct_of_peak_sustained_elapsed"),
+    ("memory_pct", "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed"),
+    ("occupancy_pct", "sm__warps_active.avg.pct_of_peak_sustained_active"),
+    ("theoretical_occupancy_pct", "sm__maximum_warps_per_active_cycle_pct"),
+    ("issue_pct", "sm__issue_active.avg.pct_of_peak_sustained_elapsed"),
+    ("fma_pipe_pct", "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active"),
+    ("tensor_pipe_pct", "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"),
+    ("l1_pct", "l1tex__throughput.avg.pct_of_peak_sustained_active"),
+    ("l2_pct", "lts__throughput.avg.pct_of_peak_sustained_elapsed"),
+    ("regs", "launch__registers_per_thread"),
+    ("shared_ld_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
+    ("shared_st_bank_conflicts", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
+    ("shared_ld_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"),
+    ("shared_st_wavefronts", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"),
+    ("warp_instructions", "smsp__inst_executed.sum"),
+]
+
+
+def number(text):
+    try:
+        return float(str(text).replace(",", ""))
+    except ValueError:
+        return None
+
+
+def summary(metrics):
+    s = {label: number(metrics[name][1]) for label, name in SUMMARY if name in metrics}
+    stalls = []
+    for name, (unit, value) in metrics.items():
+        g = re.fullmatch(r"smsp__average_warps?_(?:latency_)?issue_stalled_(\w+?)_per_issue_active\.ratio", name)
+        if g and g.group(1) not in ("not_selected", "selected") and number(value) is not None:
+            stalls.append((number(value), g.group(1)))
+    s["top_stalls"] = [[n, v] for v, n in sorted(stalls, reverse=True)[:3]]
+    return s
+
+
+def run_case(ncu, name, kernel, args, out, sections):
+    log_file = os.path.join("/tmp", f"ncu-{name}.csv")
+    if os.path.exists(log_file):
+        os.remove(log_file)
+    cmd = [ncu, "--clock-control", "none", "--csv", "--page", "raw", "--log-file", log_file, "-k", f"regex:^{kernel}$",
+           "--launch-count", "1"]
+    for sec in sections:
+        cmd += ["--section", sec]
+    bench = [CONVOLAB, "bench", "--backend", "cuda", "--size", "4096x4096", "--border", "mirror", "--repeat", "1", "--warmup", "0",
+             "--format", "json", *args]
+    t = time.time()
+    env = dict(os.environ)
+    if name.startswith("planes-"):
+        env["CONVOLAB_JAVA_OPTS"] = (env.get("CONVOLAB_JAVA_OPTS", "") + " -Dconvolab.cuda.fuseArgb=false").strip()
+    p = subprocess.run(cmd + bench, capture_output=True, text=True, timeout=120, env=env)
+    rows = list(csv.reader(open(log_file))) if os.path.exists(log_file) else []
+    head = next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
+    if head is None or len(rows) < head + 3:
+        return {"error": ((p.stderr or "") + (p.stdout or ""))[-600:], "seconds": round(time.time() - t, 1)}
+    names, units, values = rows[head], rows[head + 1], rows[head + 2]
+    metrics = {n: [u, v] for n, u, v in zip(names, units, values)}
+    return {"kernel_ran": metrics.get("Kernel Name", ["", "?"])[1], "seconds": round(time.time() - t, 1),
+            "command": "ncu --clock-control none --launch-count 1 -k regex:^" + kernel + "$ --section " + " --section ".join(sections)
+                       + " " + " ".join(bench).replace(CONVOLAB, "convolab"),
+            "summary": summary(metrics), "metrics": metrics}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="ncu-out")
+    ap.add_argument("--cases", default=",".join(CASES))
+    ap.add_argument("--ncu", default="ncu")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    results = {}
+    for name in args.cases.split(","):
+        kernel, bench_args = CASES[name]
+        try:
+            res = run_case(args.ncu, name, kernel, bench_args, args.out, SECTIONS)
+            if "error" in res:
+                res = run_case(args.ncu, name, kernel, bench_args, args.out, SECTIONS[:-1])
+        except subprocess.TimeoutExpired:
+            res = {"error": "ncu timed out (120 s)"}
+        res.update({"case": name, "kernel": kernel})
+        results[name] = res
+        s = res.get("summary", {})
+        print(f"{name:16s} {kernel:30s} " + (res["error"][-200:].replace("\n", " | ") if "error" in res else
+              " ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in s.items())), flush=True)
+        with open(os.path.join(args.out, "ncu-gaps.json"), "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+package org.convolab.cuda;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.convolab.core.ConstantPolicy;
+import org.convolab.core.ConvolabException;
+import org.convolab.core.FilterSpec;
+import org.convolab.core.LaunchPlan;
+import org.convolab.core.Mask;
+import org.convolab.core.Strategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Auto and the measured table, without a device: the chain runs tensor exactly where the shipped table measured it
+ * fastest of what can run, the next fastest where the device has no mma.sync (sm_70) or is not known, and never
+ * tensor past 63x63 or for separable masks (fast-separable's); an explicit tensor falls back to fast on sm_70.
+ */
+class AutoTableTest {
+    static final CudaPlanner.Capability H100 = new CudaPlanner.Capability(9, 0);
+    static final CudaPlanner.Capability V100 = new CudaPlanner.Capability(7, 0);
+
+    static Stream<AutoTable.Row> rows() {
+        return AutoTable.measured().rows().stream();
+    }
+
+    /** What auto should run on a mask that is not separable, worked out here from the table's rows. */
+    static Strategy expectedAuto(Mask m, SampleLayout layout, boolean tensorRuns) {
+        AutoTable.Row nearest = null;
+        double best = Double.MAX_VALUE;
+        for (AutoTable.Row r : AutoTable.measured().rows()) {
+            double d = Math.abs(Math.log((double) m.width() / r.width())) + Math.abs(Math.log((double) m.height() / r.height()));
+            if (r.layout() == layout && d < best) {
+                best = d;
+                nearest = r;
+            }
+        }
+        if (nearest == null) {
+            return Strategy.FAST;
+        }
+        Strategy fastest = Strategy.FAST;
+        double ms = Double.MAX_VALUE;
+        for (Map.Entry<Strategy, Double> e : nearest.ms().entrySet()) {
+            boolean runs = e.getKey() == Strategy.FAST || (e.getKey() == Strategy.TENSOR && tensorRuns)
+                    || (e.getKey() == Strategy.FFT && CuFft.problem() == null);
+            if (runs && e.getValue() < ms) {
+                ms = e.getValue();
+                fastest = e.getKey();
+            }
+        }
+        return fastest;
+    }
+
+    private static FilterSpec randomSpec(AutoTable.Row row) {
+        Mask m = PlanCases.random(row.width(), row.height(), 11);
+        assertThat(m.separable()).as("random masks are not separable").isEmpty();
+        return FilterSpec.of(m, ConstantPolicy.ZERO);
+    }
+
+    @Test
+    void theShippedTableNamesItsRunAndHasBothLayouts() {
+        AutoTable t = AutoTable.measured();
+        assertThat(t.source()).isNotBlank();
+        assertThat(t.rows()).extracting(AutoTable.Row::layout).contains(SampleLayout.ARGB8, SampleLayout.PLANES);
+        Set<Strategy> measurable = EnumSet.of(Strategy.FAST, Strategy.TENSOR, Strategy.FFT);
+        for (AutoTable.Row r : t.rows()) {
+            assertThat(measurable).as(r.describe()).containsAll(r.ms().keySet());
+            assertThat(r.ms()).as(r.describe()).containsKey(Strategy.FAST);
+            assertThat(r.width() % 2 == 1 && r.height() % 2 == 1 && r.width() <= Mask.DIRECT_MAX_SIZE
+                    && r.height() <= Mask.DIRECT_MAX_SIZE).as(r.describe()).isTrue();
+        }
+    }
+
+    /** On an H100 every measured mask runs the strategy its row measured fastest: tensor exactly where it won. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void autoRunsTheRowsFastestOnAnH100(AutoTable.Row row) {
+        FilterSpec spec = randomSpec(row);
+        boolean argb = row.layout() == SampleLayout.ARGB8;
+        CudaPlanner.Decision d = CudaPlanner.decide(Strategy.AUTO, spec, row.layout(), argb, H100);
+        double tensor = row.ms().getOrDefault(Strategy.TENSOR, Double.MAX_VALUE);
+        boolean tensorWon = row.ms().entrySet().stream().filter(e -> e.getKey() != Strategy.TENSOR)
+                .filter(e -> e.getKey() != Strategy.FFT || CuFft.problem() == null).allMatch(e -> tensor < e.getValue());
+        assertThat(d.plan().runs() == Strategy.TENSOR).as(row.describe()).isEqualTo(tensorWon);
+        assertThat(d.plan().runs()).as(row.describe()).isEqualTo(expectedAuto(spec.mask(), row.layout(), true));
+        assertThat(d.plan().reason()).startsWith("auto: ").contains(row.width() + "x" + row.height());
+        if (d.plan().runs() == Strategy.TENSOR) {
+            String family = argb ? "convolab_tensor_argb_d" : "convolab_tensor_planes_d";
+            assertThat(d.plan().kernels()).containsExactly(family + TensorLauncher.bandBlocks(row.width()));
+            assertThat(d.fused()).isEqualTo(argb);
+        }
+    }
+
+    /** Without mma.sync (sm_70), or on a device not known, auto runs the fastest of the rest; never tensor. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void autoRunsTheNextFastestWhereTensorCannotRun(AutoTable.Row row) {
+        FilterSpec spec = randomSpec(row);
+        boolean argb = row.layout() == SampleLayout.ARGB8;
+        for (CudaPlanner.Capability gpu : List.of(V100, CudaPlanner.Capability.UNKNOWN)) {
+            LaunchPlan plan = CudaPlanner.decide(Strategy.AUTO, spec, row.layout(), argb, gpu).plan();
+            assertThat(plan.runs()).as(row.describe() + " on " + gpu).isNotEqualTo(Strategy.TENSOR)
+                    .isEqualTo(expectedAuto(spec.mask(), row.layout(), false));
+        }
+    }
+
+    @Test
+    void anExplicitTensorFallsBackToFastOnADeviceWithoutMmaSync() {
+        FilterSpec spec = FilterSpec.of(PlanCases.random(15, 15, 3), ConstantPolicy.ZERO);
+        LaunchPlan old = CudaPlanner.decide(Strategy.TENSOR, spec, SampleLayout.ARGB8, true, V100).plan();
+        assertThat(old.runs()).isEqualTo(Strategy.FAST);
+        assertThat(old.fellBack()).isTrue();
+        assertThat(old.reason()).startsWith("tensor → fast: strategy tensor needs tensor cores with mma.sync").contains("7.0");
+        assertThat(old.kernels()).containsExactly("convolab_argbs_r7");
+        for (CudaPlanner.Capability gpu : List.of(H100, CudaPlanner.Capability.UNKNOWN)) {
+            LaunchPlan plan = CudaPlanner.decide(Strategy.TENSOR, spec, SampleLayout.ARGB8, true, gpu).plan();
+            assertThat(plan.runs()).isEqualTo(Strategy.TENSOR);
+            assertThat(plan.reason()).isEmpty();
+        }
+        assertThat(CudaPlanner.plan(Strategy.TENSOR, spec.mask(), new CudaPlanner.Capability(7, 5)).runs()).isEqualTo(Strategy.TENSOR);
+    }
+
+    /** Past 63x63 only fft takes a mask; separable masks keep fast-separable (or fast below radius 3), tensor or not. */
+    @Test
+    void autoNeverRunsTensorForLargeOrSeparableMasks() {
+        Mask large = PlanCases.random(65, 65, 1);
+        if (CuFft.problem() == null) {
+            assertThat(CudaPlanner.decide(Strategy.AUTO, FilterSpec.of(large, ConstantPolicy.ZERO), SampleLayout.ARGB8, true, H100)
+                    .plan().runs()).isEqualTo(Strategy.FFT);
+        } else {
+            assertThatThrownBy(() -> CudaPlanner.decide(Strategy.AUTO, FilterSpec.of(large, ConstantPolicy.ZERO), SampleLayout.ARGB8,
+                    true, H100)).isInstanceOf(ConvolabException.class).hasMessageContaining("runs only through fft");
+        }
+        for (int r = 1; r <= 31; r++) {
+            FilterSpec box = FilterSpec.of(PlanCases.box(2 * r + 1, 2 * r + 1), ConstantPolicy.ZERO);
+            for (SampleLayout layout : SampleLayout.values()) {
+                Strategy runs = CudaPlanner.decide(Strategy.AUTO, box, layout, true, H100).plan().runs();
+                assertThat(runs).as("box radius " + r).isEqualTo(r >= 3 ? (r <= 15 ? Strategy.FAST_SEPARABLE : Strategy.SEPARABLE_TILED)
+                        : Strategy.FAST);
+            }
+        }
+    }
+
+    /** A mask between measured ones takes the nearest row: 13x13 the 15x15 row; packed ARGB unfused the planes' rows. */
+    @Test
+    void unmeasuredMasksTakeTheNearestRowOfTheirLayout() {
+        AutoTable t = AutoTable.measured();
+        Mask m13 = PlanCases.random(13, 13, 4);
+        List<AutoTable.Row> near = new ArrayList<>();
+        t.nearest(SampleLayout.ARGB8, m13).ifPresent(near::add);
+        t.nearest(SampleLayout.PLANES, m13).ifPresent(near::add);
+        assertThat(near).hasSize(2).allMatch(r -> r.width() == 15 && r.height() == 15, "the 15x15 rows");
+        FilterSpec spec = FilterSpec.of(m13, ConstantPolicy.ZERO);
+        assertThat(CudaPlanner.decide(Strategy.AUTO, spec, SampleLayout.ARGB8, true, H100).plan().runs())
+                .isEqualTo(expectedAuto(m13, SampleLayout.ARGB8, true));
+        assertThat(CudaPlanner.decide(Strategy.AUTO, spec, SampleLayout.ARGB8, false, H100).plan().runs())
+                .isEqualTo(expectedAuto(m13, SampleLayout.PLANES, true));
+    }
+
+    @Test
+    void aLineThatIsNotARowIsRefusedWithItsPlace() {
+        AutoTable t = AutoTable.parse(List.of("# source: a test", "", "argb8\t3x3\tfast=0.1\ttensor=0.2"), "t.tsv");
+        assertThat(t.source()).isEqualTo("a test");
+        assertThat(t.rows()).singleElement().satisfies(r -> assertThat(r.describe()).isEqualTo("3x3: fast 0.100, tensor 0.200 ms"));
+        for (String bad : List.of("argb8\t3x3", "rgb\t3x3\tfast=1", "planes\t3x3\tauto=1", "planes\t3x3\tfast=-1", "planes\t3by3\tfast=1")) {
+            assertThatThrownBy(() -> AutoTable.parse(List.of(bad), "t.tsv")).as(bad).isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("t.tsv:1: not a row of auto's table");
+        }
+    }
+}
