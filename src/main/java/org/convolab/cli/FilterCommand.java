@@ -174,6 +174,13 @@ public final class FilterCommand implements Callable<Integer> {
         }
     }
 
+    /** What the filter phase covered and the set-up before it, in brackets, where the run says. */
+    private static String phase(StripFilter.Report r) {
+        String setup = r.setupMs() > 0 ? String.format(Locale.ROOT, "after %.3f ms of set-up: buffers, plans", r.setupMs()) : "";
+        String covers = r.covers().isEmpty() ? "" : r.covers() + (setup.isEmpty() ? "" : "; ");
+        return covers.isEmpty() && setup.isEmpty() ? "" : " (" + covers + setup + ")";
+    }
+
     static String describe(ConvolutionEngine engine, StripFilter.Report r, FilterSpec spec, double totalMs) {
         FilterCost work = FilterCost.ofSamples(r.width(), r.height(), spec.mask(), r.plan(), r.format(), r.output());
         return String.format(Locale.ROOT, "%s on %s, strategy %s, %dx%d %s image%s in %d band%s%s%n"
@@ -182,8 +189,7 @@ public final class FilterCommand implements Callable<Integer> {
                 engine.backend(), engine.device(), r.plan().describe(), r.width(), r.height(), r.format(),
                 r.output().equals(r.format()) ? "" : " into " + r.output(), r.bands(),
                 r.bands() == 1 ? "" : "s", r.prePass() ? " (a first pass read the far edge's rows)" : "",
-                r.filterMs(), r.setupMs() > 0 ? String.format(Locale.ROOT, " (after %.3f ms of set-up: buffers, plans)",
-                        r.setupMs()) : "", totalMs, work.flops() / 1e9, work.bytes() / 1e6, work.flops() / (r.filterMs() * 1e6),
+                r.filterMs(), phase(r), totalMs, work.flops() / 1e9, work.bytes() / 1e6, work.flops() / (r.filterMs() * 1e6),
                 work.bytes() / (r.filterMs() * 1e6));
     }
 }

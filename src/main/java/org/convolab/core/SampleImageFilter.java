@@ -34,6 +34,14 @@ public interface SampleImageFilter {
         }
     }
 
+    /**
+     * What {@link #filter} covers, in a few words for a timing line (a GPU: "samples up, kernels, samples down"): the
+     * time of that call is the filter phase, and reading into {@link #input} and writing from {@link #output} are not in it.
+     */
+    default String covers() {
+        return "";
+    }
+
     /** Whether the filter can take such an image whole now (a GPU: whether its free memory holds it). */
     boolean holds(int width, int height, int channels, Samples in, Samples out);
 

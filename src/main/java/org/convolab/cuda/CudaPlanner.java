@@ -59,9 +59,9 @@ final class CudaPlanner {
 
     private static final List<Fallback> FALLBACKS = List.of(
             new Fallback(Strategy.TILED, Strategy.TILED_OUT, CudaPlanner::whyNotTiled),
-            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> compiled(m) ? Optional.empty()
+            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, m -> compiled(m) || large(m) ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
-                            + ", not " + size(m))),
+                            + " (and wide ones past " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + "), not " + size(m))),
             // cuFFT comes from the host's CUDA libraries; without it the direct kernels run.
             new Fallback(Strategy.FFT, Strategy.FAST, m -> Optional.ofNullable(CuFft.problem())));
 
@@ -128,11 +128,14 @@ final class CudaPlanner {
      * The strategy auto picks for a mask on the GPU, from the board's measurements on an H200
      * (docs/BENCHMARKS.md): fast was the fastest 2D strategy at every radius; for separable masks
      * fast-separable was faster from radius 3 up (4096² and 8192²), fast at radius 0 to 2. Masks
-     * that are not separable take fft from {@link #AUTO_FFT_FROM_TAPS} taps where cuFFT loads.
+     * that are not separable take fft from {@link #AUTO_FFT_FROM_TAPS} taps where cuFFT loads. Separable
+     * masks past 63x63 take fast-separable's wide kernels (wide_separable.cu): 2(2r+1) taps a pixel, where
+     * fft paid for the transforms and cuFFT's first-use loading.
      */
     static Strategy autoStrategy(Mask mask) {
         if (large(mask)) {
-            return Strategy.FFT; // past 63x63 only fft takes the mask, separable or not
+            // past 63x63: a separable mask through the wide rows-then-columns kernels, any other through fft
+            return mask.separable().isPresent() ? Strategy.FAST_SEPARABLE : Strategy.FFT;
         }
         if (separableFromRadius(mask)) {
             return Strategy.FAST_SEPARABLE;
@@ -162,6 +165,10 @@ final class CudaPlanner {
     }
 
     private static String autoReason(Mask mask, Strategy runs) {
+        if (large(mask) && runs == Strategy.FAST_SEPARABLE) {
+            return "auto: a separable " + size(mask) + " mask, past the 2D kernels' " + Mask.DIRECT_MAX_SIZE + "x"
+                    + Mask.DIRECT_MAX_SIZE + ": wide rows then columns";
+        }
         if (large(mask)) {
             return "auto: a " + size(mask) + " mask, past the direct kernels' " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE;
         }

@@ -83,6 +83,11 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
     }
 
     @Override
+    public String covers() {
+        return "one copy of the samples up, the kernels, one copy down";
+    }
+
+    @Override
     public ByteBuffer input() {
         return inView;
     }
@@ -158,7 +163,7 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
             new KernelLaunch(inKind == Samples.U16 ? U16_IN : F32_IN)
                     .grid(grid, 1).block(BLOCK, 1).ptr(b.samplesIn.ptr()).ptr(b.plane(0)).ptr(b.plane(1)).ptr(b.plane(2))
                     .i(n).i(channels).i(colour).run(module, stream);
-            if (launcher.allChannels()) {
+            if (launcher.allChannels(ctx)) {
                 CUdeviceptr[] ins = {b.plane(0), b.plane(1), b.plane(2)};
                 CUdeviceptr[] outs = {b.sum(0), b.sum(1), b.sum(2)};
                 launcher.launchAll(ctx, ins, outs);

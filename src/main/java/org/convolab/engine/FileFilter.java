@@ -157,8 +157,10 @@ public final class FileFilter {
                             k.unpackMs(), k.channelMs(), k.packMs(), k.downloadMs(), k.resultMs());
                 }
                 RowSinks.write(job.output(), job.replace(), r.image(), header.format(), header.iccProfile(), encoding, once);
+                String covers = engine.backend() == org.convolab.core.Backend.CUDA
+                        ? "the engine's call: the ARGB into pinned memory, up, the kernels, down, into a new array" : "";
                 return new StripFilter.Report(header.width(), header.height(), header.format(), 1, false, r.plan(), ms,
-                        header.format(), (t0 - s0) / 1e6);
+                        header.format(), (t0 - s0) / 1e6, covers);
             }
         }
         try (header; PlaneFilter planes = PlaneFilters.forEngine(engine)) {
