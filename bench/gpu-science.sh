@@ -66,6 +66,15 @@ PY
   echo "== /tmp/photo.jpg gaussian:40 traced, then the same call 4 more times in the same process (warm)"
   CONVOLAB_JAVA_OPTS="-Dconvolab.trace.whole=true -Dconvolab.trace.repeat=4" /usr/bin/time -f "wall %e s" $cl filter /tmp/photo.jpg -o /tmp/photo-g40.png \
     --mask gaussian:40 --backend cuda --timings -f
+  # CUDA loads a module's kernels on their first launch by default (lazy loading, CUDA 12.2 on): the first filter of a
+  # process pays it inside its filter phase. Eager loading moves it into the engine's start.
+  for f in /tmp/sci16-raw.tif /tmp/photo.jpg; do
+    m=gaussian:2; [[ "$f" == /tmp/photo.jpg ]] && m=gaussian:40
+    for r in 1 2; do
+      echo "== $f $m CUDA_MODULE_LOADING=EAGER run $r"
+      CUDA_MODULE_LOADING=EAGER /usr/bin/time -f "wall %e s" $cl filter "$f" -o "/tmp/eager.${f##*.}" --mask $m --backend cuda --timings -f
+    done
+  done
   echo "== /tmp/photo.jpg gaussian:40 --strategy fft traced (the way before)"
   CONVOLAB_JAVA_OPTS=-Dconvolab.trace.whole=true /usr/bin/time -f "wall %e s" $cl filter /tmp/photo.jpg -o /tmp/photo-g40f.png \
     --mask gaussian:40 --backend cuda --strategy fft --timings -f

@@ -176,7 +176,7 @@ public final class FilterCommand implements Callable<Integer> {
 
     /** What the filter phase covered and the set-up before it, in brackets, where the run says. */
     private static String phase(StripFilter.Report r) {
-        String setup = r.setupMs() > 0 ? String.format(Locale.ROOT, "after %.3f ms of set-up: buffers, plans", r.setupMs()) : "";
+        String setup = r.setupMs() > 0 ? String.format(Locale.ROOT, "after %.3f ms of set-up: buffers, plans, kernels loaded", r.setupMs()) : "";
         String covers = r.covers().isEmpty() ? "" : r.covers() + (setup.isEmpty() ? "" : "; ");
         return covers.isEmpty() && setup.isEmpty() ? "" : " (" + covers + setup + ")";
     }

@@ -47,7 +47,7 @@ public interface SampleImageFilter {
 
     /**
      * Makes ready for such an image with this spec: buffers (pinned host and device memory on a GPU), the
-     * strategy's set-up (an FFT plan). Costs once; an image of at most this size and the same spec then needs
+     * strategy's set-up (an FFT plan), the kernels loaded. Costs once; an image of at most this size and the same spec then needs
      * none. Callers time it apart from the filter.
      *
      * @throws ConvolabException when the strategy does not apply to the mask, or the backend cannot hold the image

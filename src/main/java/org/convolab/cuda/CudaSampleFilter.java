@@ -76,6 +76,10 @@ final class CudaSampleFilter implements SampleImageFilter, AutoCloseable {
             pinnedIn = engine.session().module();
             Buffers b = buffersFor(engine.session().module(), n, channels, colour, in, out, width, height);
             engine.launcher(plan.runs()).prepare(context(b, width, height, colour, spec));
+            List<String> kernels = new java.util.ArrayList<>(plan.kernels()); // loaded now, not at their first launch
+            kernels.add(in == Samples.U16 ? U16_IN : F32_IN);
+            kernels.add(out == Samples.U16 ? U16_OUT : F32_OUT);
+            engine.session().module().preload(kernels);
             return null;
         });
         inView = hostIn.bytes(inBytes);
