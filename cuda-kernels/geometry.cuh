@@ -105,6 +105,23 @@
 #define FSEPT_MINB_SMALL 4              // blocks an SM up to FSEPT_SMALL_MAX_R
 #define FSEPT_MINB_LARGE 3              // from FSEPT_SMALL_MAX_R + 1 (unbounded: 103 registers at r 15, half the speed)
 
+// ---- fast-separable past the compiled kernels: wide 1D masks, any radius up to 511 (wide_separable.cu) ------
+// Rows: a warp filters WSR_PX consecutive outputs a lane (odd, so the lanes' shared-memory reads fall in
+// distinct banks) from a shared tile of its row; columns: WSC_PY outputs a thread down a column, read through
+// the cache. Both keep a register window of the inputs and read each tap's weight once for all their outputs.
+#define WSR_BX 32
+#define WSR_BY 4                        // rows a block (a warp a row)
+#define WSR_PX 9
+#define WSR_PY 1
+#define WSR_OW (WSR_PX * WSR_BX)
+#define WSR_MINB 0
+#define WSC_BX 32
+#define WSC_BY 8
+#define WSC_PX 1
+#define WSC_PY 8
+#define WSC_MINB 0
+#define WS_MAX_TAPS 1023                // the largest mask side (Mask.MAX_SIZE)
+
 // ---- histograms (histogram.cu) ---------------------------------------------------------
 #define HIST_CHANNELS 5                 // R, G, B, alpha, luminance
 #define HIST_MAX_BINS 256

@@ -174,6 +174,14 @@ public final class FilterCommand implements Callable<Integer> {
         }
     }
 
+    /** What the filter phase covered and the set-up before it, in brackets, where the run says. */
+    private static String phase(StripFilter.Report r) {
+        String setup = r.setupMs() > 0 ? String.format(Locale.ROOT, "after %.3f ms of set-up: buffers, plans, kernels loaded", r.setupMs()) : "";
+        String covers = r.covers().isEmpty() ? "" : r.covers() + (setup.isEmpty() ? "" : "; ");
+        return covers.isEmpty() && setup.isEmpty() ? "" : " (" + covers + setup + ")";
+    }
+
+
     /**
      * The --timings text: what ran, the phases, the file's samples (their bytes at the file's sizes) and the kernels
      * with their work as every report counts it from the plan ({@link StripFilter.Report#cost}).
@@ -187,8 +195,7 @@ public final class FilterCommand implements Callable<Integer> {
                 engine.backend(), engine.device(), r.plan().describe(), r.width(), r.height(), r.format(),
                 r.output().equals(r.format()) ? "" : " into " + r.output(), r.bands(),
                 r.bands() == 1 ? "" : "s", r.prePass() ? " (a first pass read the far edge's rows)" : "",
-                r.filterMs(), r.setupMs() > 0 ? String.format(Locale.ROOT, " (after %.3f ms of set-up: buffers, plans)",
-                        r.setupMs()) : "", totalMs, work.flops() / 1e9, work.bytes() / 1e6, work.flops() / (r.filterMs() * 1e6),
+                r.filterMs(), phase(r), totalMs, work.flops() / 1e9, work.bytes() / 1e6, work.flops() / (r.filterMs() * 1e6),
                 work.bytes() / (r.filterMs() * 1e6), r.plan().describeKernels(), r.cost(spec.mask()).describe());
     }
 }

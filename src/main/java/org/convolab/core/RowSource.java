@@ -1,6 +1,10 @@
 package org.convolab.core;
 
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.ShortBuffer;
 import java.util.Optional;
+import org.convolab.core.SampleImageFilter.Samples;
 
 /**
  * An image read a row at a time, top to bottom: the input side of the streamed filter. Each row is
@@ -51,6 +55,39 @@ public interface RowSource extends AutoCloseable {
      * @throws ConvolabException when the data is damaged or ends early
      */
     void readRow(int[] samples);
+
+    /**
+     * Reads the next {@code rows} rows into {@code dst} from its position on (which moves past them), as {@code kind}
+     * samples in the buffer's byte order: {@link Samples#U16} for 8- and 16-bit sources (unsigned), {@link Samples#F32}
+     * for float sources (the bits {@link #readRow} gives). This is how a whole image goes straight into a
+     * {@link SampleImageFilter}'s buffer (pinned memory on a GPU) with no row of {@code int}s in between: sources that
+     * can (an uncompressed TIFF's strips) put their samples there in bulk. By default a row at a time through
+     * {@link #readRow}.
+     *
+     * @throws ConvolabException when the data is damaged or ends early
+     */
+    default void readSamples(ByteBuffer dst, int rows, Samples kind) {
+        int n = width() * format().channels();
+        int[] row = new int[n];
+        if (kind == Samples.F32) {
+            IntBuffer ints = dst.asIntBuffer();
+            for (int y = 0; y < rows; y++) {
+                readRow(row);
+                ints.put(row);
+            }
+        } else {
+            ShortBuffer shorts = dst.asShortBuffer();
+            short[] s = new short[n];
+            for (int y = 0; y < rows; y++) {
+                readRow(row);
+                for (int i = 0; i < n; i++) {
+                    s[i] = (short) row[i];
+                }
+                shorts.put(s);
+            }
+        }
+        dst.position(dst.position() + rows * n * kind.bytes());
+    }
 
     @Override
     void close();

@@ -34,12 +34,20 @@ public interface SampleImageFilter {
         }
     }
 
+    /**
+     * What {@link #filter} covers, in a few words for a timing line (a GPU: "samples up, kernels, samples down"): the
+     * time of that call is the filter phase, and reading into {@link #input} and writing from {@link #output} are not in it.
+     */
+    default String covers() {
+        return "";
+    }
+
     /** Whether the filter can take such an image whole now (a GPU: whether its free memory holds it). */
     boolean holds(int width, int height, int channels, Samples in, Samples out);
 
     /**
      * Makes ready for such an image with this spec: buffers (pinned host and device memory on a GPU), the
-     * strategy's set-up (an FFT plan). Costs once; an image of at most this size and the same spec then needs
+     * strategy's set-up (an FFT plan), the kernels loaded. Costs once; an image of at most this size and the same spec then needs
      * none. Callers time it apart from the filter.
      *
      * @throws ConvolabException when the strategy does not apply to the mask, or the backend cannot hold the image

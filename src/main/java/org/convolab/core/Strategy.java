@@ -19,13 +19,14 @@ public enum Strategy {
     SEPARABLE("separable", "rows then columns, 1D masks in constant memory, one thread per output", true),
     SEPARABLE_TILED("separable-tiled", "rows then columns through shared-memory tiles, several outputs per thread", true),
     FAST("fast", "2D, all channels in one launch, compile-time radius, outputs slide down a register window", false),
-    FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch", true),
+    FAST_SEPARABLE("fast-separable", "one-pass separable: rows into shared memory, then columns; all channels in one launch "
+            + "(masks past 63x63, up to 1023 taps a side: a wide row pass, then a column pass)", true),
     TENSOR("tensor", "2D on the tensor cores: each mask row a banded (Toeplitz) matrix product, FP16 inputs and weights "
             + "split into two halves, FP32 sums; any mask up to 63x63", false),
     FFT("fft", "FFT correlation: pad with the ghost cells, transform, multiply by the mask's spectrum, transform back; "
             + "its time hardly grows with the mask", false),
-    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3; "
-            + "for other masks the fastest of fast, tensor and fft measured on the nearest mask that the GPU can run)", false);
+    AUTO("auto", "the fastest strategy for the mask, from the measured table (fast-separable for separable masks from radius 3, "
+            + "of any size; for other masks the fastest of fast, tensor and fft measured on the nearest mask that the GPU can run)", false);
 
     private final String id;
     private final String description;
@@ -53,10 +54,15 @@ public enum Strategy {
 
     /** Null when the strategy applies to the mask, else the reason it does not. */
     public String whyNotApplicable(Mask mask) {
-        if (this != FFT && this != AUTO && (mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE)) {
+        boolean large = mask.width() > Mask.DIRECT_MAX_SIZE || mask.height() > Mask.DIRECT_MAX_SIZE;
+        if (this == FAST_SEPARABLE && large && mask.separable().isPresent()) {
+            return null; // rows then columns take any separable mask: wide 1D kernels on the GPU, the CPU's row pass
+        }
+        if (this != FFT && this != AUTO && large) {
             return "strategy " + id + " takes masks up to " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE
                     + " (its GPU kernels hold the mask in constant or shared memory); this " + mask.width() + "x"
-                    + mask.height() + " mask runs through fft (use --strategy fft or auto)";
+                    + mask.height() + " mask runs through fft (use --strategy fft or auto"
+                    + (mask.separable().isPresent() ? ", or fast-separable for this separable one)" : ")");
         }
         if (needsSeparable && mask.separable().isEmpty()) {
             return "strategy " + id + " needs a separable (rank-1) mask, and this " + mask.width() + "x"

@@ -23,6 +23,14 @@ interface ChannelLauncher {
         return false;
     }
 
+    /**
+     * Whether the planner's steps for the context's mask cover every channel a launch: the variant of the table says
+     * (a launcher may run both kinds: fast-separable's wide kernels go a channel at a time).
+     */
+    default boolean allChannels(LaunchContext ctx) {
+        return CudaPlanner.variant(strategy(), ctx.mask(), SampleLayout.PLANES, true, false).allChannels();
+    }
+
     /** Runs the steps on one plane: {@code in} to {@code out} (both width*height floats). */
     default void launch(LaunchContext ctx, List<KernelStep> steps, CUdeviceptr in, CUdeviceptr out) {
         throw new UnsupportedOperationException(strategy().id() + " filters all channels in one launch");

@@ -230,7 +230,10 @@ public final class CudaEngine implements ConvolutionEngine {
         return work.faultsSurvived();
     }
 
-    /** The resident image's buffers for the size and the launcher's set-up (an FFT plan), on the CUDA thread. */
+    /**
+     * The resident image's buffers for the size, a lent result's page-locked buffer ({@link #filterLeased}), the
+     * launcher's set-up (an FFT plan) and the plan's kernels loaded ({@link CudaModule#preload}), on the CUDA thread.
+     */
     @Override
     public void prepare(int width, int height, FilterSpec spec, Strategy strategy) {
         CudaPlanner.Decision decision = decide(spec, strategy);
@@ -242,6 +245,14 @@ public final class CudaEngine implements ConvolutionEngine {
             ResidentImage r = residentFor(width, height);
             launcher.prepare(new LaunchContext(session.module(), session.stream(), width, height, spec,
                     session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB));
+            java.util.List<String> kernels = new java.util.ArrayList<>(decision.plan().kernels()); // loaded now, not at first launch
+            kernels.addAll(ResidentFilter.CONVERSIONS);
+            session.module().preload(kernels);
+            long bytes = 4L * width * height;
+            if (bytes <= LeaseBuffers.MAX_BYTES) { // a result buffer for filterLeased, allocated and page-locked now
+                LeaseBuffers pool = session.leaseBuffers();
+                pool.giveBack(pool.take(bytes));
+            }
             return null;
         });
     }

@@ -56,6 +56,26 @@ final class CudaModule implements AutoCloseable, DeviceShape {
         });
     }
 
+    /**
+     * Looks up the named kernels now, so that CUDA loads them here rather than at their first launch (with lazy
+     * module loading, CUDA's default since 12.2, the driver loads a kernel at {@code cuModuleGetFunction}): a filter's
+     * set-up calls this, so its filter phase does not pay the loading. Names that are no kernel of the module (a
+     * library call such as "cufft R2C", a kernel family whose variant the launcher picks later) are skipped.
+     */
+    void preload(java.util.Collection<String> kernels) {
+        for (String k : kernels) {
+            if (k.startsWith("convolab_") && !functions.containsKey(k)) {
+                CUfunction f = new CUfunction();
+                try {
+                    cuModuleGetFunction(f, module, k);
+                    functions.put(k, f);
+                } catch (CudaException e) {
+                    // not a kernel of its own: it loads when it first runs, as before
+                }
+            }
+        }
+    }
+
     /** Dynamic shared memory a kernel may take without opting in (48 KB on every architecture). */
     static final int DEFAULT_DYNAMIC_SHARED_BYTES = 48 * 1024;
 

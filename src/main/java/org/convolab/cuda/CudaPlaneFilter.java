@@ -76,7 +76,7 @@ public final class CudaPlaneFilter implements PlaneFilter {
             launcher.prepare(ctx);
             module.startLaunchLog();
             try {
-                if (launcher.allChannels()) {
+                if (launcher.allChannels(ctx)) {
                     // one plane: only the first of the three the kernels take is read (grid z = 1)
                     CUdeviceptr[] in = {b.in.ptr(), b.in.ptr(), b.in.ptr()};
                     CUdeviceptr[] out = {b.out.ptr(), b.out.ptr(), b.out.ptr()};

@@ -82,9 +82,9 @@ final class CudaPlanner {
 
     private static final List<Fallback> FALLBACKS = List.of(
             new Fallback(Strategy.TILED, Strategy.TILED_OUT, (m, gpu) -> whyNotTiled(m)),
-            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, (m, gpu) -> compiled(m) ? Optional.empty()
+            new Fallback(Strategy.FAST_SEPARABLE, Strategy.SEPARABLE_TILED, (m, gpu) -> compiled(m) || large(m) ? Optional.empty()
                     : Optional.of("its kernels are compiled for square masks of radius 0 to " + KernelGeometry.FAST_MAX_COMPILED_R
-                            + ", not " + size(m))),
+                            + " (and wide ones past " + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + "), not " + size(m))),
             // mma.sync and ldmatrix need a Turing or newer GPU; older ones run fast
             new Fallback(Strategy.TENSOR, Strategy.FAST, (m, gpu) -> gpu.whyNotTensor()),
             // cuFFT comes from the host's CUDA libraries; without it the direct kernels run.
@@ -179,12 +179,18 @@ final class CudaPlanner {
     }
 
     /**
-     * Auto's pick for a mask on the GPU. Past 63x63 only fft takes a mask. Separable masks: fast-separable from radius
+     * Auto's pick for a mask on the GPU. Past 63x63 a separable mask takes fast-separable's wide kernels, any other fft.
+     * Separable masks: fast-separable from radius
      * {@value #AUTO_SEPARABLE_FROM_RADIUS} (the board: faster there at 4096² and 8192²), fast below. Any other mask:
      * the fastest strategy measured on the nearest mask of the layout's rows in {@link AutoTable} that can run here
      * (tensor where the device is known to have mma.sync, fft where cuFFT loads; fast always).
      */
     static Auto auto(Mask mask, SampleLayout layout, Capability gpu) {
+        if (large(mask) && mask.separable().isPresent()) {
+            // wide_separable.cu: 2(2r+1) taps a pixel, where fft paid for the transforms and cuFFT's first-use loading
+            return new Auto(Strategy.FAST_SEPARABLE, "auto: a separable " + size(mask) + " mask, past the 2D kernels' "
+                    + Mask.DIRECT_MAX_SIZE + "x" + Mask.DIRECT_MAX_SIZE + ": wide rows then columns");
+        }
         if (large(mask)) {
             return new Auto(Strategy.FFT, "auto: a " + size(mask) + " mask, past the direct kernels' " + Mask.DIRECT_MAX_SIZE + "x"
                     + Mask.DIRECT_MAX_SIZE);

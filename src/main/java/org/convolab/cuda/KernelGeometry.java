@@ -97,6 +97,20 @@ final class KernelGeometry {
     static final int FSEPT_MINB_SMALL = 4;
     static final int FSEPT_MINB_LARGE = 3;
 
+    // ---- fast-separable past the compiled kernels: wide 1D masks (wide_separable.cu)
+    static final int WSR_BX = 32;
+    static final int WSR_BY = 4;
+    static final int WSR_PX = 9;
+    static final int WSR_PY = 1;
+    static final int WSR_OW = WSR_PX * WSR_BX;
+    static final int WSR_MINB = 0;
+    static final int WSC_BX = 32;
+    static final int WSC_BY = 8;
+    static final int WSC_PX = 1;
+    static final int WSC_PY = 8;
+    static final int WSC_MINB = 0;
+    static final int WS_MAX_TAPS = 1023;
+
     // ---- histograms
     static final int HIST_CHANNELS = 5;
     static final int HIST_MAX_BINS = 256;
@@ -156,9 +170,33 @@ final class KernelGeometry {
     static final KernelPolicy ARGB_SHARED_WIDE = new KernelPolicy("convolab_argbs_r5..r7 and _map", ARGBS_BX, ARGBS_BY, ARGBS_PX,
             ARGBS_PY, ARGBS_WIDE_MINB, m -> argbsSharedBytes(m.radiusX()));
 
+    static final KernelPolicy WIDE_ROWS = new KernelPolicy("convolab_wsep_rows", WSR_BX, WSR_BY, WSR_PX, WSR_PY, WSR_MINB,
+            m -> wideRowsSharedBytes(m.width()));
+    static final KernelPolicy WIDE_COLS = new KernelPolicy("convolab_wsep_cols", WSC_BX, WSC_BY, WSC_PX, WSC_PY, WSC_MINB,
+            m -> wideColsSharedBytes(m.height()));
+
     /** Every policy above. */
     static final List<KernelPolicy> POLICIES = List.of(FAST_VEC, FAST_VEC_R3, FAST_STREAM, FAST_TILE, FAST_ANY, FASTSEP_SMALL,
-            FASTSEP_LARGE, ARGB_REGISTER, ARGB_SHARED, ARGB_SHARED_MAP, ARGB_SHARED_WIDE);
+            FASTSEP_LARGE, ARGB_REGISTER, ARGB_SHARED, ARGB_SHARED_MAP, ARGB_SHARED_WIDE, WIDE_ROWS, WIDE_COLS);
+
+    /** A wide pass's taps rounded up to a whole number of register windows ({@code step} outputs), as wide_separable.cu pads them. */
+    static int widePaddedTaps(int taps, int step) {
+        return (taps + step - 1) / step * step;
+    }
+
+    /**
+     * Dynamic shared memory of convolab_wsep_rows for a mask {@code taps} wide: the padded weights and, for each of the
+     * block's rows, its tile of {@link #WSR_OW} outputs' inputs (wide_separable.cu's layout).
+     */
+    static int wideRowsSharedBytes(int taps) {
+        int np = widePaddedTaps(taps, WSR_PX);
+        return 4 * (np + WSR_BY * (WSR_OW + np - 1));
+    }
+
+    /** Dynamic shared memory of convolab_wsep_cols for a mask {@code taps} tall: the padded weights. */
+    static int wideColsSharedBytes(int taps) {
+        return 4 * widePaddedTaps(taps, WSC_PY);
+    }
 
     // ---- volumes (3D masks on a stack)
     static final int VOL_BX = 32;

@@ -59,6 +59,7 @@ final class KernelTable {
             KernelTable::fastTile,
             KernelTable::fastAny,
             KernelTable::fastSeparable,
+            KernelTable::wideSeparable,
             KernelTable::separable,
             KernelTable::tiled,
             KernelTable::simple,
@@ -175,6 +176,27 @@ final class KernelTable {
         }
         KernelPolicy p = r <= KernelGeometry.FSEPT_SMALL_MAX_R ? KernelGeometry.FASTSEP_SMALL : KernelGeometry.FASTSEP_LARGE;
         return planes(Strategy.FAST_SEPARABLE, "convolab_fastsep_r" + r, p, i -> ceilDiv(i.width(), p.outputsX()), 0);
+    }
+
+    /** The wide kernels of fast-separable: a row pass then a column pass. */
+    static final List<String> WIDE_PASSES = List.of("convolab_wsep_rows", "convolab_wsep_cols");
+
+    /**
+     * fast-separable on a separable mask past 63x63 (up to {@link KernelGeometry#WS_MAX_TAPS} a side): the wide row
+     * pass into the scratch plane, then the column pass, one channel at a time (the scratch holds one plane).
+     */
+    private static Optional<KernelVariant> wideSeparable(Request q) {
+        Mask m = q.mask();
+        if (q.runs() != Strategy.FAST_SEPARABLE || !CudaPlanner.large(m)) {
+            return Optional.empty();
+        }
+        KernelPolicy rows = KernelGeometry.WIDE_ROWS;
+        KernelPolicy cols = KernelGeometry.WIDE_COLS;
+        return perChannel(Strategy.FAST_SEPARABLE, WIDE_PASSES, i -> List.of(
+                KernelStep.of(WIDE_PASSES.get(0), ceilDiv(i.width(), rows.outputsX()), ceilDiv(i.height(), rows.outputsY()), 1,
+                        rows.bx(), rows.by(), rows.sharedBytes(m)),
+                KernelStep.of(WIDE_PASSES.get(1), ceilDiv(i.width(), cols.outputsX()), ceilDiv(i.height(), cols.outputsY()), 1,
+                        cols.bx(), cols.by(), cols.sharedBytes(m))));
     }
 
     /** One launch over every plane (grid z), {@code gx} blocks along x and the policy's rows a block down. */

@@ -37,6 +37,11 @@ import org.convolab.core.Timings;
  * as they ran.
  */
 final class ResidentFilter {
+
+    /** The kernels around the planes' filter kernels: ARGB into three float planes, and the planes back with the mapping. */
+    static final String UNPACK = "convolab_unpack_argb";
+    static final String PACK = "convolab_pack_argb";
+    static final List<String> CONVERSIONS = List.of(UNPACK, PACK);
     private final CudaSession session;
 
     ResidentFilter(CudaSession session) {
@@ -238,7 +243,7 @@ final class ResidentFilter {
     /** The resident ARGB input into three float planes (R, G, B). */
     private static void unpack(LaunchContext ctx, ResidentImage r) {
         int n = ctx.width() * ctx.height();
-        new KernelLaunch("convolab_unpack_argb").grid(KernelLaunch.ceilDiv(n, 256), 1).block(256, 1)
+        new KernelLaunch(UNPACK).grid(KernelLaunch.ceilDiv(n, 256), 1).block(256, 1)
                 .ptr(r.argbIn().ptr()).ptr(r.plane(0).ptr()).ptr(r.plane(1).ptr()).ptr(r.plane(2).ptr()).i(n)
                 .run(ctx.module(), ctx.stream());
     }
@@ -247,7 +252,7 @@ final class ResidentFilter {
     private static void pack(LaunchContext ctx, ResidentImage r) {
         FilterSpec spec = ctx.spec();
         int n = ctx.width() * ctx.height();
-        new KernelLaunch("convolab_pack_argb").grid(KernelLaunch.ceilDiv(n, 256), 1).block(256, 1)
+        new KernelLaunch(PACK).grid(KernelLaunch.ceilDiv(n, 256), 1).block(256, 1)
                 .ptr(r.outPlane(0).ptr()).ptr(r.outPlane(1).ptr()).ptr(r.outPlane(2).ptr()).ptr(r.argbIn().ptr())
                 .ptr(r.argbOut().ptr()).i(n).f(spec.divisor()).f(spec.offset()).i(spec.abs() ? 1 : 0)
                 .run(ctx.module(), ctx.stream());

@@ -19,7 +19,8 @@ import org.convolab.cpu.FftConvolver;
  * through the same engine call, and a band's result is the whole image's ({@code StripFilterTest}).
  *
  * <p>Two cases keep the streamed path: masks that may be correlated through an FFT (strategy fft, or auto
- * on a large mask that is not separable), whose rounding depends on the size transformed, so their output
+ * on a large mask that is not separable; a separable one of any size runs rows then columns), whose rounding depends
+ * on the size transformed, so their output
  * stays what it was; and a heap without room for the whole image's copies (about {@link
  * #HEAP_BYTES_PER_PIXEL} bytes a pixel: the packed input and output, and the CPU engine's float planes), where
  * bands of rows need far less.
@@ -35,9 +36,10 @@ final class PackedFilter {
     /** Whether the mask and strategy can take the short way: any that cannot run through an FFT. */
     static boolean applies(FilterSpec spec, Strategy strategy) {
         Mask m = spec.mask();
-        boolean large = m.width() > Mask.DIRECT_MAX_SIZE || m.height() > Mask.DIRECT_MAX_SIZE; // the GPU's auto: fft
-        boolean mayFft = strategy == Strategy.FFT || (strategy == Strategy.AUTO && (large || (m.separable().isEmpty()
-                && m.width() * m.height() >= FftConvolver.CROSSOVER_TAPS)));
+        // auto takes rows then columns for any separable mask (wide kernels on the GPU past 63x63), fft for large others
+        boolean mayFft = strategy == Strategy.FFT || (strategy == Strategy.AUTO && m.separable().isEmpty()
+                && (m.width() > Mask.DIRECT_MAX_SIZE || m.height() > Mask.DIRECT_MAX_SIZE
+                || m.width() * m.height() >= FftConvolver.CROSSOVER_TAPS));
         return !mayFft;
     }
 

@@ -58,9 +58,17 @@ public final class StripFilter {
      *
      * @param plan what the last band ran (the bands of a run all take the same path): the strategy asked
      *             for, the one that ran and why
+     * @param covers what the filter phase ({@code filterMs}) is made of, in a few words (e.g. "samples up, kernels,
+     *               samples down"), or empty
      */
     public record Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan,
-                         double filterMs, SampleFormat output, double setupMs) {
+                         double filterMs, SampleFormat output, double setupMs, String covers) {
+
+        /** A run whose filter phase is not described further ({@code covers} empty). */
+        public Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan,
+                      double filterMs, SampleFormat output, double setupMs) {
+            this(width, height, format, bands, prePass, plan, filterMs, output, setupMs, "");
+        }
 
         /** A run with no set-up timed apart. */
         public Report(int width, int height, SampleFormat format, int bands, boolean prePass, LaunchPlan plan, double filterMs,

@@ -1,11 +1,6 @@
 package org.convolab.engine;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.IntBuffer;
-import java.nio.ShortBuffer;
 import java.util.Optional;
-import java.util.stream.IntStream;
 import org.convolab.core.FilterSpec;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.PlaneFilter;
@@ -18,8 +13,10 @@ import org.convolab.core.SampleMapping;
 import org.convolab.core.Strategy;
 
 /**
- * {@link StripFilter}'s short way for a whole grey, 16-bit or float image: the rows packed into a
- * {@link SampleImageFilter}'s buffer (the GPU's pinned memory), one call, the result unpacked into the rows written.
+ * {@link StripFilter}'s short way for a whole grey, 16-bit or float image: the source decodes its samples straight into
+ * a {@link SampleImageFilter}'s input buffer (the GPU's pinned memory, {@link RowSource#readSamples}), one call filters
+ * them, and the encoder takes the result from its output buffer ({@link RowSink#writeSamples}): no row of {@code int}s
+ * and no per-sample conversion pass between the codec and the filter.
  */
 final class WholeSampleFilter {
 
@@ -35,9 +32,9 @@ final class WholeSampleFilter {
      * Empty where the plane filter has none, the formats are not ones it holds (32-bit integers, a change between 8
      * and 16 bits), or it cannot hold the image now; then the image goes the plane-at-a-time way.
      *
-     * <p>The filter phase reported is from the samples read to the samples ready to write (packing the rows, the
-     * copies, the kernels); the set-up (buffers, plans: {@link SampleImageFilter#prepare}) is reported apart, and
-     * writing the file is in neither.
+     * <p>The filter phase reported is {@link SampleImageFilter#filter} alone: on a GPU the samples' copy up, the kernels
+     * and the copy down. The set-up (buffers, plans: {@link SampleImageFilter#prepare}) is reported apart; decoding into
+     * the buffer is reading and encoding from it writing, in neither.
      */
     static Optional<StripFilter.Report> run(PlaneFilter planes, RowSource src, RowSink sink, FilterSpec spec, Strategy strategy,
                                             SampleMapping mapping) {
@@ -53,65 +50,23 @@ final class WholeSampleFilter {
             return Optional.empty();
         }
         SampleImageFilter f = filter.get();
-        int rowLength = w * ch;
-        int[][] rows = new int[h][];
-        for (int y = 0; y < h; y++) {
-            rows[y] = new int[rowLength];
-            src.readRow(rows[y]);
-        }
         long s0 = System.nanoTime();
         f.prepare(w, h, ch, in, out, spec, strategy); // buffers and plans: once, timed apart
+        long r0 = System.nanoTime();
+        // the decoder writes the samples into the filter's own buffer (pinned memory on a GPU): part of reading
+        src.readSamples(f.input().duplicate().order(f.input().order()), h, in);
         long t = System.nanoTime();
-        ByteBuffer inBuf = f.input();
-        // in chunks of rows, one scratch row a chunk (a lambda a row ran cold, about 100 ms for 36 M samples)
-        int chunks = Math.min(h, 4 * Runtime.getRuntime().availableProcessors());
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            ByteBuffer view = inBuf.duplicate().order(ByteOrder.nativeOrder());
-            IntBuffer ints = in == Samples.F32 ? view.asIntBuffer() : null;
-            ShortBuffer shorts = in == Samples.U16 ? view.asShortBuffer() : null;
-            short[] s = shorts == null ? null : new short[rowLength];
-            for (int y = (int) ((long) c * h / chunks); y < (int) ((long) (c + 1) * h / chunks); y++) {
-                int[] row = rows[y];
-                if (ints != null) { // the rows hold the floats' bits
-                    ints.put(y * rowLength, row, 0, rowLength);
-                } else {
-                    for (int i = 0; i < rowLength; i++) {
-                        s[i] = (short) row[i];
-                    }
-                    shorts.put(y * rowLength, s, 0, rowLength);
-                }
-            }
-        });
-        ByteBuffer outBuf = f.output();
         int max = outFmt.narrowInteger() ? outFmt.maxValue() : 0;
-        long packed = System.nanoTime();
         LaunchPlan plan = f.filter(w, h, ch, in, out, max, spec, strategy);
         long filtered = System.nanoTime();
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            ByteBuffer view = outBuf.duplicate().order(ByteOrder.nativeOrder());
-            IntBuffer ints = out == Samples.F32 ? view.asIntBuffer() : null;
-            ShortBuffer shorts = out == Samples.U16 ? view.asShortBuffer() : null;
-            short[] s = shorts == null ? null : new short[rowLength];
-            for (int y = (int) ((long) c * h / chunks); y < (int) ((long) (c + 1) * h / chunks); y++) {
-                int[] row = rows[y]; // read no more: the results go into it
-                if (ints != null) {
-                    ints.get(y * rowLength, row, 0, rowLength);
-                } else {
-                    shorts.get(y * rowLength, s, 0, rowLength);
-                    for (int i = 0; i < rowLength; i++) {
-                        row[i] = s[i] & 0xffff;
-                    }
-                }
-            }
-        });
-        double ms = (System.nanoTime() - t) / 1e6;
+        // and the encoder takes the result from the filter's output buffer: part of writing
+        sink.writeSamples(f.output().duplicate().order(f.output().order()), h, w * ch, out);
         if (TRACE) {
-            System.err.printf(java.util.Locale.ROOT, "whole image: set-up %.1f ms, pack %.1f ms, filter %.1f ms, unpack %.1f ms%n",
-                    (t - s0) / 1e6, (packed - t) / 1e6, (filtered - packed) / 1e6, (System.nanoTime() - filtered) / 1e6);
+            System.err.printf(java.util.Locale.ROOT, "whole image: set-up %.1f ms, read into the buffer %.1f ms, filter %.1f ms,"
+                    + " write from the buffer %.1f ms%n", (r0 - s0) / 1e6, (t - r0) / 1e6, (filtered - t) / 1e6,
+                    (System.nanoTime() - filtered) / 1e6);
         }
-        for (int[] row : rows) {
-            sink.writeRow(row);
-        }
-        return Optional.of(new StripFilter.Report(w, h, fmt, 1, false, plan, ms, outFmt, (t - s0) / 1e6));
+        double ms = (filtered - t) / 1e6;
+        return Optional.of(new StripFilter.Report(w, h, fmt, 1, false, plan, ms, outFmt, (r0 - s0) / 1e6, f.covers()));
     }
 }

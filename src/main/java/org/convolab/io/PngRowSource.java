@@ -8,11 +8,14 @@ import ar.com.hjg.pngj.PngjException;
 import ar.com.hjg.pngj.chunks.PngChunkICCP;
 import ar.com.hjg.pngj.chunks.PngChunkPLTE;
 import ar.com.hjg.pngj.chunks.PngChunkTRNS;
+import java.nio.ByteBuffer;
+import java.nio.ShortBuffer;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.RowSource;
 import org.convolab.core.SampleFormat;
+import org.convolab.core.SampleImageFilter.Samples;
 
 /**
  * A PNG read a row at a time through PNGJ: 8 and 16-bit samples as stored; 1, 2 and 4-bit grey scaled
@@ -109,6 +112,31 @@ final class PngRowSource implements RowSource {
         } else {
             System.arraycopy(s, 0, samples, 0, info.samplesPerRow);
         }
+    }
+
+    /** Samples stored as they are read (8 or 16 bits, no palette, no colour key) go from PNGJ's row into {@code dst}. */
+    @Override
+    public void readSamples(ByteBuffer dst, int rows, Samples kind) {
+        if (palette != null || key != null || info.bitDepth < 8 || kind != Samples.U16) {
+            RowSource.super.readSamples(dst, rows, kind);
+            return;
+        }
+        int n = info.samplesPerRow;
+        ShortBuffer shorts = dst.asShortBuffer();
+        short[] row = new short[n];
+        for (int y = 0; y < rows; y++) {
+            int[] s;
+            try {
+                s = ((ImageLineInt) reader.readRow()).getScanline();
+            } catch (PngjException | IllegalStateException e) {
+                throw damaged(e);
+            }
+            for (int i = 0; i < n; i++) {
+                row[i] = (short) s[i];
+            }
+            shorts.put(row);
+        }
+        dst.position(dst.position() + rows * n * 2);
     }
 
     /** Grey or RGB samples with an alpha channel from the colour key, compared with the stored samples. */

@@ -6,6 +6,9 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ShortBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Optional;
@@ -14,7 +17,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.zip.DeflaterOutputStream;
+import org.convolab.core.RowSink;
 import org.convolab.core.SampleFormat;
+import org.convolab.core.SampleImageFilter.Samples;
 
 /**
  * Writes a PNG of rows as they come, in the rows' own format (8 or 16 bits, grey or RGB, with or without alpha),
@@ -84,12 +89,10 @@ final class PngRowWriter {
         byte[][][] band = {new byte[rowsPerBand][]};
         byte[][] previous = {new byte[n]}; // the row above the band's first (zeros above the image)
         int[] inBand = {0};
-        body.writeRows(samples -> {
+        java.util.function.Consumer<byte[]> add = row -> {
             if (y[0] == height) {
                 throw new IllegalStateException("more than " + height + " rows");
             }
-            byte[] row = new byte[n];
-            packRow(samples, width * f.channels(), bytes, row);
             band[0][inBand[0]++] = row;
             y[0]++;
             if (inBand[0] == rowsPerBand || y[0] == height) {
@@ -104,6 +107,31 @@ final class PngRowWriter {
                 while (pending.size() > 2 * THREADS) {
                     writeBand(d, pending.poll(), adler);
                 }
+            }
+        };
+        body.writeRows(new RowSink() {
+            @Override
+            public void writeRow(int[] samples) {
+                byte[] row = new byte[n];
+                packRow(samples, width * f.channels(), bytes, row);
+                add.accept(row);
+            }
+
+            /** 16-bit samples into PNG's big-endian bytes by a bulk copy that swaps them; 8-bit a row at a time. */
+            @Override
+            public void writeSamples(ByteBuffer src, int rows, int rowLength, Samples kind) {
+                if (kind != Samples.U16 || bytes != 2) {
+                    RowSink.super.writeSamples(src, rows, rowLength, kind);
+                    return;
+                }
+                ShortBuffer shorts = src.asShortBuffer();
+                for (int r = 0; r < rows; r++) {
+                    byte[] row = new byte[n];
+                    ShortBuffer one = shorts.slice(r * rowLength, rowLength);
+                    ByteBuffer.wrap(row).order(ByteOrder.BIG_ENDIAN).asShortBuffer().put(one);
+                    add.accept(row);
+                }
+                src.position(src.position() + rows * rowLength * 2);
             }
         });
         if (y[0] != height) {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.RowSource;
 import org.convolab.core.SampleFormat;
+import org.convolab.core.SampleImageFilter.Samples;
 
 /**
  * The first image of an uncompressed, chunky, stripped TIFF read straight from the file: each strip's bytes are
@@ -268,11 +269,7 @@ final class TiffStripReader implements RowSource {
                     strip = ByteBuffer.allocate(rowsPerStrip * rowBytes);
                 }
                 strip.clear().limit(rows * rowBytes);
-                while (strip.hasRemaining()) {
-                    if (channel.read(strip, offsets[s] + strip.position()) < 0) {
-                        throw new IOException("the file ends inside strip " + s);
-                    }
-                }
+                readFully(strip, offsets[s], s);
             } catch (IOException e) {
                 throw new ConvolabException("cannot decode " + name + ": the TIFF data is damaged or truncated ("
                         + e.getMessage() + ")");
@@ -281,6 +278,61 @@ final class TiffStripReader implements RowSource {
         }
         unpack(strip.array(), (next - s * rowsPerStrip) * rowBytes, samples, width * format.channels());
         next++;
+    }
+
+    /**
+     * Where the samples are already what {@code kind} holds (16-bit into {@link Samples#U16}, float into {@link
+     * Samples#F32}), each strip's bytes go from the file straight into {@code dst} (a pinned buffer: no copy in Java),
+     * swapped in bulk where the file's byte order is not the buffer's; other formats a row at a time.
+     */
+    @Override
+    public void readSamples(ByteBuffer dst, int rows, Samples kind) {
+        int bytes = format.bytesPerSample();
+        boolean direct = kind.bytes() == bytes && (bytes == 2 || format.isFloat());
+        if (!direct) {
+            RowSource.super.readSamples(dst, rows, kind);
+            return;
+        }
+        if (next + rows > height) {
+            throw new ConvolabException("cannot read " + name + ": read past the last row");
+        }
+        int end = next + rows;
+        try {
+            while (next < end) {
+                int s = next / rowsPerStrip;
+                int inStrip = next - s * rowsPerStrip;
+                int count = Math.min(Math.min(rowsPerStrip, height - s * rowsPerStrip) - inStrip, end - next);
+                long at = offsets[s] + (long) inStrip * rowBytes;
+                int n = count * rowBytes;
+                if (order == dst.order()) {
+                    ByteBuffer part = dst.slice(dst.position(), n);
+                    readFully(part, at, s);
+                } else {
+                    ByteBuffer part = ByteBuffer.allocate(n).order(order);
+                    readFully(part, at, s);
+                    part.flip();
+                    ByteBuffer to = dst.slice(dst.position(), n).order(dst.order());
+                    if (bytes == 2) { // a bulk copy that swaps the bytes of each sample
+                        to.asShortBuffer().put(part.asShortBuffer());
+                    } else {
+                        to.asIntBuffer().put(part.asIntBuffer());
+                    }
+                }
+                dst.position(dst.position() + n);
+                next += count;
+            }
+        } catch (IOException e) {
+            throw new ConvolabException("cannot decode " + name + ": the TIFF data is damaged or truncated (" + e.getMessage() + ")");
+        }
+        stripIndex = -1; // the strip buffer no longer holds the strip of the next row
+    }
+
+    private void readFully(ByteBuffer part, long at, int s) throws IOException {
+        while (part.hasRemaining()) {
+            if (channel.read(part, at + part.position()) < 0) {
+                throw new IOException("the file ends inside strip " + s);
+            }
+        }
     }
 
     /** Samples as stored: unsigned 8 and 16-bit values, 32-bit integers and floats' bits as they are. */

@@ -6,7 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Optional;
+import org.convolab.core.RowSink;
 import org.convolab.core.SampleFormat;
+import org.convolab.core.SampleImageFilter.Samples;
 
 /**
  * Writes one uncompressed, chunky (interleaved) classic TIFF front to back in one stream: the header, the
@@ -60,11 +62,7 @@ final class TiffStripWriter {
         int n = width * f.channels();
         int bytes = f.bytesPerSample();
         int[] state = {0, 0}; // rows written, bytes in the strip
-        body.writeRows(samples -> {
-            if (state[0] == height) {
-                throw new IllegalStateException("more than " + height + " rows");
-            }
-            packRow(samples, n, bytes, strip, state[1]);
+        Runnable rowDone = () -> {
             state[1] += rowBytes;
             state[0]++;
             if (state[1] == strip.length || state[0] == height) {
@@ -74,6 +72,41 @@ final class TiffStripWriter {
                     throw new java.io.UncheckedIOException(x);
                 }
                 state[1] = 0;
+            }
+        };
+        body.writeRows(new RowSink() {
+            @Override
+            public void writeRow(int[] samples) {
+                if (state[0] == height) {
+                    throw new IllegalStateException("more than " + height + " rows");
+                }
+                packRow(samples, n, bytes, strip, state[1]);
+                rowDone.run();
+            }
+
+            /** Samples of the file's own width (16-bit, float) go into the strip by a bulk copy; others a row at a time. */
+            @Override
+            public void writeSamples(ByteBuffer src, int rows, int rowLength, Samples kind) {
+                boolean bulk = kind == Samples.U16 ? bytes == 2 : f.isFloat();
+                if (!bulk || rowLength != n) {
+                    RowSink.super.writeSamples(src, rows, rowLength, kind);
+                    return;
+                }
+                if (state[0] + rows > height) {
+                    throw new IllegalStateException("more than " + height + " rows");
+                }
+                ByteBuffer from = src.slice(src.position(), rows * rowBytes).order(src.order());
+                for (int r = 0; r < rows; r++) {
+                    ByteBuffer to = ByteBuffer.wrap(strip, state[1], rowBytes).order(ByteOrder.LITTLE_ENDIAN);
+                    ByteBuffer row = from.slice(r * rowBytes, rowBytes).order(src.order());
+                    if (bytes == 2) { // swapped in bulk where the buffer is not little-endian
+                        to.asShortBuffer().put(row.asShortBuffer());
+                    } else {
+                        to.asIntBuffer().put(row.asIntBuffer());
+                    }
+                    rowDone.run();
+                }
+                src.position(src.position() + rows * rowBytes);
             }
         });
         if (state[0] != height) {

@@ -41,14 +41,20 @@ class LargeMaskPresetTest {
     }
 
     @Test
-    void onlyFftAndAutoTakeMasksPast63() {
-        Mask m = MaskPresets.parse("box:65");
+    void onlyFftAutoAndFastSeparableTakeMasksPast63() {
+        Mask box = MaskPresets.parse("box:65");
+        Mask motion = MaskPresets.parse("motion:101:30");
+        assertThat(motion.separable()).isEmpty();
         for (Strategy s : Strategy.values()) {
-            String why = s.whyNotApplicable(m);
             if (s == Strategy.FFT || s == Strategy.AUTO) {
-                assertThat(why).as(s.id()).isNull();
+                assertThat(s.whyNotApplicable(box)).as(s.id()).isNull();
+                assertThat(s.whyNotApplicable(motion)).as(s.id()).isNull();
+            } else if (s == Strategy.FAST_SEPARABLE) { // rows then columns: any separable mask
+                assertThat(s.whyNotApplicable(box)).as(s.id()).isNull();
+                assertThat(s.whyNotApplicable(motion)).as(s.id()).contains("up to 63x63").contains("fft");
             } else {
-                assertThat(why).as(s.id()).contains("up to 63x63").contains("65x65").contains("fft");
+                assertThat(s.whyNotApplicable(box)).as(s.id()).contains("up to 63x63").contains("65x65").contains("fft")
+                        .contains("fast-separable");
             }
         }
         assertThat(Strategy.FAST.whyNotApplicable(MaskPresets.parse("box:63"))).isNull();

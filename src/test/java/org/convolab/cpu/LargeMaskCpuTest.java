@@ -87,6 +87,26 @@ class LargeMaskCpuTest {
         }
     }
 
+    /** fast-separable takes separable masks past 63x63 when asked for (rows then columns), every policy, masks larger than the image. */
+    @Test
+    void fastSeparableTakesLargeSeparableMasksAndMatchesTheReference() {
+        Random rnd = new Random(127);
+        for (int[] s : new int[][] {{65, 65}, {127, 9}, {9, 255}, {1023, 3}}) {
+            Mask m = TestImages.separableMask(s[0], s[1], rnd);
+            assertThat(m.separable()).as(s[0] + "x" + s[1]).isPresent();
+            for (BorderPolicy p : Conformance.policies()) {
+                for (int[] img : new int[][] {{33, 21}, {7, 5}}) {
+                    RgbaImage in = TestImages.randomImage(img[0], img[1], rnd);
+                    FilterSpec spec = FilterSpec.of(m, p);
+                    FilterResult r = ENGINE.filter(in, spec, Strategy.FAST_SEPARABLE);
+                    assertThat(r.strategy()).isEqualTo(Strategy.FAST_SEPARABLE);
+                    assertThat(r.image().maxDifference(ReferenceConvolver.filter(in, spec))).as(s[0] + "x" + s[1] + " " + p.name())
+                            .isLessThanOrEqualTo(Conformance.TOLERANCE);
+                }
+            }
+        }
+    }
+
     @Test
     void aGaussianOfSigma40Is241TapsThroughTheSeparablePathOnAuto() {
         Mask g = MaskPresets.parse("gaussian:40");

@@ -176,20 +176,52 @@ class CudaPlannerTest {
         return Mask.of(w, h, f);
     }
 
-    /** Past 63x63 only fft takes a mask on the GPU: auto picks it, or, without cuFFT, refuses with the reason. */
+    /**
+     * Past 63x63 a separable mask runs fast-separable's wide kernels on auto (no cuFFT needed); any other runs through
+     * fft, or, without cuFFT, is refused with the reason.
+     */
     @org.junit.jupiter.api.Test
-    void largeMasksRunThroughFftOrAreRefusedWithTheReason() {
-        for (String spec : new String[] {"box:65", "gaussian:40", "motion:301:30"}) {
+    void largeMasksRunWideSeparableOrThroughFftOrAreRefusedWithTheReason() {
+        for (String spec : new String[] {"box:65", "gaussian:40"}) {
             org.convolab.core.Mask m = org.convolab.core.MaskPresets.parse(spec);
-            if (CuFft.problem() == null) {
-                org.convolab.core.LaunchPlan plan = CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m);
-                org.assertj.core.api.Assertions.assertThat(plan.runs()).as(spec).isEqualTo(org.convolab.core.Strategy.FFT);
-                org.assertj.core.api.Assertions.assertThat(plan.reason()).contains("past the direct kernels' 63x63");
-            } else {
-                org.assertj.core.api.Assertions.assertThatThrownBy(() -> CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m))
-                        .as(spec).isInstanceOf(org.convolab.core.ConvolabException.class)
-                        .hasMessageContaining("runs only through fft").hasMessageContaining(CuFft.problem());
-            }
+            org.convolab.core.LaunchPlan plan = CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m);
+            org.assertj.core.api.Assertions.assertThat(plan.runs()).as(spec).isEqualTo(org.convolab.core.Strategy.FAST_SEPARABLE);
+            org.assertj.core.api.Assertions.assertThat(plan.kernels()).as(spec).isEqualTo(KernelTable.WIDE_PASSES);
+            org.assertj.core.api.Assertions.assertThat(plan.reason()).contains("wide rows then columns");
+            org.assertj.core.api.Assertions.assertThat(CudaPlanner.plan(org.convolab.core.Strategy.FAST_SEPARABLE, m).kernels())
+                    .isEqualTo(KernelTable.WIDE_PASSES);
+        }
+        org.convolab.core.Mask m = org.convolab.core.MaskPresets.parse("motion:301:30");
+        org.assertj.core.api.Assertions.assertThat(m.separable()).isEmpty();
+        if (CuFft.problem() == null) {
+            org.convolab.core.LaunchPlan plan = CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m);
+            org.assertj.core.api.Assertions.assertThat(plan.runs()).isEqualTo(org.convolab.core.Strategy.FFT);
+            org.assertj.core.api.Assertions.assertThat(plan.reason()).contains("past the direct kernels' 63x63");
+        } else {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> CudaPlanner.plan(org.convolab.core.Strategy.AUTO, m))
+                    .isInstanceOf(org.convolab.core.ConvolabException.class)
+                    .hasMessageContaining("runs only through fft").hasMessageContaining(CuFft.problem());
+        }
+    }
+
+    /** The wide passes' geometry: every output covered, the shared memory the kernels lay out, within 48 KB up to 1023 taps. */
+    @org.junit.jupiter.api.Test
+    void widePassesCoverTheImageAndFitTheirSharedMemory() {
+        for (int taps : new int[] {65, 241, 1023}) {
+            org.convolab.core.Mask m = org.convolab.core.MaskPresets.parse("box:" + taps);
+            java.util.List<KernelStep> steps = CudaPlanner.variant(org.convolab.core.Strategy.FAST_SEPARABLE, m, SampleLayout.PLANES,
+                    true, false).steps(6000, 4000, 3, null);
+            KernelStep rows = steps.get(0);
+            KernelStep cols = steps.get(1);
+            org.assertj.core.api.Assertions.assertThat((long) rows.gx() * KernelGeometry.WSR_OW).isGreaterThanOrEqualTo(6000);
+            org.assertj.core.api.Assertions.assertThat((long) rows.gy() * KernelGeometry.WSR_BY).isGreaterThanOrEqualTo(4000);
+            org.assertj.core.api.Assertions.assertThat((long) cols.gx() * KernelGeometry.WSC_BX).isGreaterThanOrEqualTo(6000);
+            org.assertj.core.api.Assertions.assertThat((long) cols.gy() * KernelGeometry.WSC_BY * KernelGeometry.WSC_PY)
+                    .isGreaterThanOrEqualTo(4000);
+            int np = (taps + KernelGeometry.WSR_PX - 1) / KernelGeometry.WSR_PX * KernelGeometry.WSR_PX;
+            org.assertj.core.api.Assertions.assertThat(rows.sharedBytes())
+                    .isEqualTo(4 * (np + KernelGeometry.WSR_BY * (KernelGeometry.WSR_OW + np - 1))).isLessThanOrEqualTo(48 << 10);
+            org.assertj.core.api.Assertions.assertThat(cols.sharedBytes()).isLessThanOrEqualTo(48 << 10);
         }
     }
 }

@@ -70,12 +70,15 @@ class CudaSampleFilterGpuTest {
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
         Mask gauss = MaskPresets.parse("gaussian:1.5");
+        Mask wide = MaskPresets.parse("gaussian:40");
         Mask laplace = Mask.of(3, 3, 0, 1, 0, 1, -4, 1, 0, 1, 0);
         Mask box = Mask.of(5, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
         for (SampleFormat f : List.of(GREY8, GREY_ALPHA16, RGB16, RGBA16, GREY_FLOAT, RGB_FLOAT)) {
             for (BorderPolicy p : List.of(ConstantPolicy.ZERO, new ConstantPolicy(100), BorderPolicy.parse("clamp"),
                     BorderPolicy.parse("reflect"), BorderPolicy.parse("mirror"), BorderPolicy.parse("wrap"))) {
                 all.add(Arguments.of(f, OutputDepth.SAME, Strategy.AUTO, FilterSpec.of(gauss, p)));
+                // past 63x63: fast-separable's wide kernels on the GPU, rows then columns on the CPU
+                all.add(Arguments.of(f, OutputDepth.SAME, Strategy.AUTO, FilterSpec.of(wide, p)));
             }
             for (Strategy s : List.of(Strategy.NAIVE, Strategy.CONSTANT, Strategy.TILED, Strategy.CACHED, Strategy.SEPARABLE,
                     Strategy.SEPARABLE_TILED, Strategy.FAST, Strategy.FAST_SEPARABLE, Strategy.FFT)) {

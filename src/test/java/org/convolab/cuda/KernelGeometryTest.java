@@ -52,6 +52,8 @@ class KernelGeometryTest {
         names.put(KernelGeometry.ARGB_SHARED, new String[] {"ARGBS_BX", "ARGBS_BY", "ARGBS_PX", "ARGBS_PY", "ARGBS_MINB"});
         names.put(KernelGeometry.ARGB_SHARED_MAP, new String[] {"ARGBS_BX", "ARGBS_BY", "ARGBS_PX", "ARGBS_PY", "ARGBS_MAP_MINB"});
         names.put(KernelGeometry.ARGB_SHARED_WIDE, new String[] {"ARGBS_BX", "ARGBS_BY", "ARGBS_PX", "ARGBS_PY", "ARGBS_WIDE_MINB"});
+        names.put(KernelGeometry.WIDE_ROWS, new String[] {"WSR_BX", "WSR_BY", "WSR_PX", "WSR_PY", "WSR_MINB"});
+        names.put(KernelGeometry.WIDE_COLS, new String[] {"WSC_BX", "WSC_BY", "WSC_PX", "WSC_PY", "WSC_MINB"});
         assertEquals(new TreeSet<>(KernelGeometry.POLICIES.stream().map(KernelPolicy::kernels).toList()),
                 new TreeSet<>(names.keySet().stream().map(KernelPolicy::kernels).toList()), "every policy is checked");
         names.forEach((p, n) -> {

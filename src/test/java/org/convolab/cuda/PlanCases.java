@@ -81,7 +81,8 @@ final class PlanCases {
                 }
                 yield List.of(square && r <= 15 ? "convolab_fast2d_r" + r : "convolab_fast2d_any");
             }
-            case FAST_SEPARABLE -> List.of("convolab_fastsep_r" + r);
+            case FAST_SEPARABLE -> m.width() > 63 || m.height() > 63 ? List.of("convolab_wsep_rows", "convolab_wsep_cols")
+                    : List.of("convolab_fastsep_r" + r);
             case SEPARABLE -> List.of("convolab_sep_rows", "convolab_sep_cols");
             case SEPARABLE_TILED -> List.of("convolab_sep_rows_tiled", "convolab_sep_cols_tiled");
             case TILED -> List.of("convolab_tiled");

@@ -6,16 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ij.ImagePlus;
 import ij.io.FileSaver;
 import ij.process.FloatProcessor;
-import java.awt.image.BufferedImage;
-import java.awt.image.WritableRaster;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.RowSource;
 import org.convolab.core.SampleFormat;
@@ -38,17 +33,7 @@ class TiffStripReaderTest {
         int w = 57;
         int h = 33;
         int[] s = TiffStripWriterTest.samples(w * h * 3, f, 4);
-        BufferedImage img = RowSinks.newImage("tiff", w, h, f, Optional.empty());
-        WritableRaster r = img.getRaster();
-        r.setPixels(0, 0, w, h, s);
-        Path file = dir.resolve("jdk.tif");
-        ImageWriter writer = RowSinks.writerFor("tiff");
-        try (ImageOutputStream out = ImageIO.createImageOutputStream(file.toFile())) {
-            writer.setOutput(out);
-            writer.write(img);
-        } finally {
-            writer.dispose();
-        }
+        Path file = WideSamples.jdkTiff(dir.resolve("jdk.tif"), w, h, f, s);
         assertThat(Files.readAllBytes(file)[0]).isEqualTo((byte) 'M');
         Optional<RowSource> direct = TiffStripReader.open(file, "jdk.tif");
         assertThat(direct).isPresent();

@@ -72,6 +72,20 @@ public final class WideSamples {
         }
     }
 
+    /** {@code samples} as a TIFF of {@code format} from the JDK's writer (big-endian, as ImageJ writes too). */
+    public static Path jdkTiff(Path file, int w, int h, SampleFormat format, int[] samples) throws Exception {
+        BufferedImage img = RowSinks.newImage("tiff", w, h, format, Optional.empty());
+        img.getRaster().setPixels(0, 0, w, h, samples);
+        ImageWriter writer = RowSinks.writerFor("tiff");
+        try (ImageOutputStream out = ImageIO.createImageOutputStream(file.toFile())) {
+            writer.setOutput(out);
+            writer.write(img);
+        } finally {
+            writer.dispose();
+        }
+        return file;
+    }
+
     /** A grey TIFF of the data type written by the JDK's writer (which writes double and signed short). */
     public static Path jdkTiff(Path file, int type) throws Exception {
         ComponentColorModel cm = new ComponentColorModel(ColorSpace.getInstance(ColorSpace.CS_GRAY), false, false,
