@@ -3,6 +3,7 @@ package org.convolab.engine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
@@ -33,8 +34,11 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
     public record Opened(Path input, byte[] jpeg, JpegMarkers.Info markers, FaithfulFileStages.Opened cpu) {
     }
 
-    /** A result: the device's encoded JPEG with the input's kept segments, or the CPU way's result. */
-    public record Filtered(byte[] encoded, FaithfulFileStages.Filtered cpu) {
+    /**
+     * A result: the device's encoded JPEG (lent until written) with the input's segments to keep, or the CPU
+     * way's result.
+     */
+    public record Filtered(DeviceJpeg.Encoded encoded, List<byte[]> segments, FaithfulFileStages.Filtered cpu) {
     }
 
     private final FaithfulFileStages cpuWay;
@@ -87,21 +91,26 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
             var codec = engine.deviceJpeg();
             if (codec.isPresent()) {
                 try {
-                    byte[] out = codec.get().transcode(in.jpeg(), spec, strategy, quality);
+                    DeviceJpeg.Encoded out = codec.get().transcodeLeased(in.jpeg(), spec, strategy, quality);
                     if (deviceCodec == null) {
-                        deviceCodec = codec.get().name();
+                        try {
+                            deviceCodec = codec.get().name();
+                        } catch (RuntimeException e) {
+                            out.close();
+                            throw e;
+                        }
                     }
                     onDevice.incrementAndGet();
-                    return new Filtered(JpegMarkers.withSegments(out, in.markers().kept()), null);
+                    return new Filtered(out, in.markers().kept(), null);
                 } catch (DeviceJpeg.Unsupported refused) {
                     // the CPU codec may still read it: below
                 }
             }
             onCpu.incrementAndGet();
-            return new Filtered(null, cpuWay.filter(engine, cpuWay.decode(in.input())));
+            return new Filtered(null, List.of(), cpuWay.filter(engine, cpuWay.decode(in.input())));
         }
         onCpu.incrementAndGet();
-        return new Filtered(null, cpuWay.filter(engine, in.cpu()));
+        return new Filtered(null, List.of(), cpuWay.filter(engine, in.cpu()));
     }
 
     @Override
@@ -110,13 +119,49 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
             cpuWay.encode(f.cpu(), output, replace);
             return;
         }
-        Path dir = output.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(dir); // sub-folders kept with --recursive
-        } catch (IOException e) {
-            throw new ConvolabException("cannot create folder " + dir + ": " + e.getMessage());
+        try (DeviceJpeg.Encoded encoded = f.encoded()) { // written from where the device put it, then given back
+            Path dir = output.toAbsolutePath().getParent();
+            try {
+                Files.createDirectories(dir); // sub-folders kept with --recursive
+            } catch (IOException e) {
+                throw new ConvolabException("cannot create folder " + dir + ": " + e.getMessage());
+            }
+            ImageFiles.writeEncoded(JpegMarkers.partsWithSegments(encoded.bytes(), f.segments()), output, replace);
         }
-        ImageFiles.writeEncoded(f.encoded(), output, replace);
+    }
+
+    /** Gives back a result that will not be written (the batch stopped). */
+    @Override
+    public void drop(Filtered f) {
+        if (f.encoded() != null) {
+            f.encoded().close();
+        }
+    }
+
+    /**
+     * Prepares each engine's device codec for files like the first JPEG of the batch whose output is a JPEG
+     * ({@link DeviceJpeg#prepare}), each on a thread of its own, so that it overlaps the reading of the first files.
+     */
+    public void prepareWhileReading(List<ConvolutionEngine> engines, List<Path> inputs) {
+        Path first = inputs.stream().filter(in -> jpegOutput.test(in) && "jpeg".equals(ImageFiles.formatOf(in)))
+                .findFirst().orElse(null);
+        for (ConvolutionEngine e : engines) {
+            Thread warm = new Thread(() -> {
+                try {
+                    var codec = e.deviceJpeg().orElseThrow();
+                    byte[] like = first == null ? null : Files.readAllBytes(first);
+                    if (like != null && JpegMarkers.isJpeg(like)) {
+                        codec.prepare(like, spec, strategy);
+                    } else {
+                        codec.name(); // the codec's handles at least
+                    }
+                } catch (IOException | RuntimeException ignored) {
+                    // the files' own calls meet the same problem and report it (or go the CPU way)
+                }
+            }, "convolab-gpu-warm-up");
+            warm.setDaemon(true);
+            warm.start();
+        }
     }
 
     @Override

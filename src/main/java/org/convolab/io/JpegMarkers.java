@@ -3,6 +3,7 @@ package org.convolab.io;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -124,10 +125,7 @@ public final class JpegMarkers {
         if (segments.isEmpty()) {
             return encoded;
         }
-        int at = 2;
-        if (encoded.length > 6 && (encoded[2] & 0xff) == 0xFF && (encoded[3] & 0xff) == 0xE0) {
-            at = 4 + (((encoded[4] & 0xff) << 8) | (encoded[5] & 0xff));
-        }
+        int at = segmentsAt(ByteBuffer.wrap(encoded));
         ByteArrayOutputStream out = new ByteArrayOutputStream(encoded.length + segments.stream().mapToInt(s -> s.length).sum());
         out.write(encoded, 0, at);
         for (byte[] s : segments) {
@@ -135,6 +133,33 @@ public final class JpegMarkers {
         }
         out.write(encoded, at, encoded.length - at);
         return out.toByteArray();
+    }
+
+    /**
+     * {@link #withSegments} without copying the encoded file: the parts to write one after the other (its start,
+     * the segments, its rest), views of {@code encoded} (from its position to its limit) and of the segments.
+     */
+    public static ByteBuffer[] partsWithSegments(ByteBuffer encoded, List<byte[]> segments) {
+        ByteBuffer file = encoded.slice();
+        if (segments.isEmpty()) {
+            return new ByteBuffer[] {file};
+        }
+        int at = segmentsAt(file);
+        ByteBuffer[] parts = new ByteBuffer[segments.size() + 2];
+        parts[0] = file.duplicate().limit(at);
+        for (int k = 0; k < segments.size(); k++) {
+            parts[k + 1] = ByteBuffer.wrap(segments.get(k));
+        }
+        parts[parts.length - 1] = file.duplicate().position(at);
+        return parts;
+    }
+
+    /** Where segments go in an encoder's output (position 0 at its SOI): after the SOI, or after a JFIF APP0 right behind it. */
+    private static int segmentsAt(ByteBuffer encoded) {
+        if (encoded.remaining() > 6 && (encoded.get(2) & 0xff) == 0xFF && (encoded.get(3) & 0xff) == 0xE0) {
+            return Math.min(encoded.remaining(), 4 + (((encoded.get(4) & 0xff) << 8) | (encoded.get(5) & 0xff)));
+        }
+        return 2;
     }
 
     private static final byte[] ICC_TAG = "ICC_PROFILE\0".getBytes(StandardCharsets.ISO_8859_1);
