@@ -50,7 +50,9 @@ run() { # label, input folder, devices, extra java options
   else
     for r in 1 2 3; do run "100 files, --devices 0, run $r" "$w/in" 0; done
     run "100 files, --devices 0, traced" "$w/in" 0 -Dconvolab.nvjpeg.trace=true
-    run "100 files, --devices 0, batches of 8" "$w/in" 0 -Dconvolab.nvjpeg.batch=8
+    for r in 1 2; do run "100 files, --devices 0, batches of 8, run $r" "$w/in" 0 -Dconvolab.nvjpeg.batch=8; done
+    for r in 1 2; do run "100 files, --devices 0, nvJPEG handles one after the other, run $r" "$w/in" 0 -Dconvolab.nvjpeg.parallelOpen=false; done
+    run "100 files, --devices 0, handles one after the other, traced" "$w/in" 0 "-Dconvolab.nvjpeg.parallelOpen=false -Dconvolab.nvjpeg.trace=true"
     run "300 files, --devices 0" "$w/in300" 0
     run "100 files, --devices all (one GPU here)" "$w/in" all
     cp "$w/out/p001.jpg" /tmp/files-gpu.jpg
@@ -63,7 +65,7 @@ PY
   fi
 } > "$out/batch.txt" 2>&1
 grep -vE '^nvjpeg ' "$out/batch.txt"
-grep -E '^nvjpeg ' "$out/batch.txt" | head -30
+grep -E '^nvjpeg ' "$out/batch.txt" | head -60
 if [[ "${DEVICES:-0}" != all && "${PEERS_RUN:-1}" == 1 ]]; then
   PYTHONUNBUFFERED=1 timeout 180 python3 "$peers" "$w/in" "$w/peer-out" both > "$out/peers.txt" 2>&1
   cat "$out/peers.txt"

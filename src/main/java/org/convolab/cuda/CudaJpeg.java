@@ -3,11 +3,8 @@ package org.convolab.cuda;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import jcuda.CudaException;
@@ -35,8 +32,8 @@ final class CudaJpeg implements DeviceJpeg {
     /** Files decoded in one call at most (device memory: about 36 MB a 24 MP photograph, in each of two sets). */
     static final int MAX_BATCH = Math.max(1, Integer.getInteger("convolab.nvjpeg.batch", 16));
 
-    /** -Dconvolab.nvjpeg.trace=true prints each step's phases on stderr (host clock; decode waited for apart). */
-    private static final boolean TRACE = Boolean.getBoolean("convolab.nvjpeg.trace");
+    /** -Dconvolab.nvjpeg.trace=true prints each step's phases (host clock; the decode waited for apart). */
+    private static final boolean TRACE = NvJpegTrace.ON;
 
     private final CudaEngine engine;
     private final List<Request> queued = new ArrayList<>();
@@ -100,17 +97,21 @@ final class CudaJpeg implements DeviceJpeg {
      */
     @Override
     public void prepare(byte[] jpeg, FilterSpec spec, Strategy strategy) {
+        trace("preparing the codec for %d-byte files", jpeg.length);
+        // the host buffers for encoded files (a batch's writers hold about two batches) are made beside the codec's
+        // opening, off the CUDA thread; from quality 90 an output keeps full chroma: up to twice the input
+        CompletableFuture<Void> buffers = CompletableFuture.runAsync(
+                () -> engine.session().bitstreams().make(2 * MAX_BATCH, 2L * jpeg.length));
         long t0 = System.nanoTime();
-        int[] size = engine.onGpu(() -> {
-            NvJpegCodec codec = engine.session().jpegCodec();
-            return codec.prepare(jpeg, MAX_BATCH);
-        });
+        int[] size = engine.onGpu(() -> engine.session().jpegCodec().prepare(jpeg, MAX_BATCH));
         long t1 = System.nanoTime();
         if (size != null) {
             engine.prepare(size[0], size[1], spec, strategy);
         }
-        trace("codec opened and prepared in %.1f ms, resident image and filter set-up %.1f ms", (t1 - t0) / 1e6,
-                (System.nanoTime() - t1) / 1e6);
+        long t2 = System.nanoTime();
+        buffers.join();
+        trace("codec opened and prepared in %.1f ms, resident image and filter set-up %.1f ms, %d host buffers made %.1f ms later",
+                (t1 - t0) / 1e6, (t2 - t1) / 1e6, 2 * MAX_BATCH, NvJpegTrace.since(t2));
     }
 
     /**
@@ -218,7 +219,9 @@ final class CudaJpeg implements DeviceJpeg {
         }
         int w = d.width();
         int h = d.height();
-        if (!engine.fitsWhole(w, h)) {
+        ResidentImage current = session.resident();
+        boolean sameSize = current != null && current.width() == w && current.height() == h;
+        if (!sameSize && !engine.fitsWhole(w, h)) { // (the free memory asked for only when the size changes)
             throw new Unsupported("a " + w + "x" + h + " image does not fit the GPU's free memory whole");
         }
         ResidentImage image = engine.residentFor(w, h);
@@ -233,13 +236,7 @@ final class CudaJpeg implements DeviceJpeg {
         return codec.encode(w, h, r.quality(), stream);
     }
 
-    private static final Instant PROCESS_START = ProcessHandle.current().info().startInstant().orElse(Instant.now());
-
-    /** One trace line on stderr, stamped with milliseconds since the process started. */
     private static void trace(String format, Object... args) {
-        if (TRACE) {
-            System.err.printf(Locale.ROOT, "nvjpeg %6d ms: %s%n", Duration.between(PROCESS_START, Instant.now()).toMillis(),
-                    String.format(Locale.ROOT, format, args));
-        }
+        NvJpegTrace.line(format, args);
     }
 }

@@ -1,5 +1,7 @@
 package org.convolab.cuda;
 
+import static jcuda.driver.JCudaDriver.cuCtxGetCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
@@ -10,6 +12,9 @@ import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
@@ -30,9 +35,6 @@ import org.convolab.core.DeviceJpeg;
  */
 final class NvJpegCodec implements AutoCloseable {
 
-    /** Host buffers for encoded files made before the first batch (more are made while writers hold these). */
-    static final int PREPARED_OUTPUTS = 4;
-
     private final NvJpeg.Api api;
     private final Pointer hybrid;
     private final Pointer hardware;
@@ -40,12 +42,13 @@ final class NvJpegCodec implements AutoCloseable {
     private final Pointer encodeParams;
     private final NvJpegDecodeSet[] sets = new NvJpegDecodeSet[2];
     private final CUstream decodeStream = new CUstream();
-    private final BitstreamBuffers outputs = new BitstreamBuffers();
+    private final BitstreamBuffers outputs;
     private DeviceBuffer rgbi;
     private final Memory encodeImage = new Memory(NvJpeg.IMAGE_STRUCT_BYTES);
 
-    private NvJpegCodec(NvJpeg.Api api, Pointer hybrid, Pointer hardware, long stream) {
+    private NvJpegCodec(NvJpeg.Api api, Pointer hybrid, Pointer hardware, long stream, BitstreamBuffers outputs) {
         this.api = api;
+        this.outputs = outputs;
         this.hybrid = hybrid;
         this.hardware = hardware;
         PointerByReference ref = new PointerByReference();
@@ -62,14 +65,35 @@ final class NvJpegCodec implements AutoCloseable {
 
     /**
      * Opens nvJPEG in the current context: the GPU-Huffman back end (or the default one), and the
-     * hardware decoders where the GPU has them.
+     * hardware decoders where the GPU has them; encoded files go into {@code outputs}' buffers.
      *
      * @throws DeviceJpeg.Unsupported where no nvJPEG library loads on this host
      */
-    static NvJpegCodec open(CUstream stream) {
+    static NvJpegCodec open(CUstream stream, BitstreamBuffers outputs) {
         NvJpeg.Api api = NvJpeg.api();
         if (api == null) {
             throw new DeviceJpeg.Unsupported(NvJpeg.problem());
+        }
+        long t0 = System.nanoTime();
+        // the hardware decoders' handle takes long to make: on a thread of its own, in this context, while this
+        // thread makes the other one (nvJPEG's handles are thread-safe; no engine state is touched there)
+        FutureTask<Pointer> hardwareLater = null;
+        if (!Boolean.getBoolean("convolab.nvjpeg.noHardware")) {
+            CUcontext context = new CUcontext();
+            cuCtxGetCurrent(context);
+            hardwareLater = new FutureTask<>(() -> {
+                cuCtxSetCurrent(context);
+                long h0 = System.nanoTime();
+                PointerByReference hw = new PointerByReference();
+                Pointer made = api.nvjpegCreateEx(NvJpeg.BACKEND_HARDWARE, null, null, 0, hw) == 0 ? hw.getValue() : null;
+                NvJpegTrace.line("hardware decoders' handle made in %.1f ms", NvJpegTrace.since(h0));
+                return made;
+            });
+            if (PARALLEL_OPEN) {
+                Thread t = new Thread(hardwareLater, "convolab-nvjpeg-open");
+                t.setDaemon(true);
+                t.start();
+            }
         }
         PointerByReference h = new PointerByReference();
         if (api.nvjpegCreateEx(NvJpeg.BACKEND_GPU_HYBRID, null, null, 0, h) != 0) {
@@ -79,11 +103,24 @@ final class NvJpegCodec implements AutoCloseable {
             }
         }
         Pointer hybrid = h.getValue();
-        PointerByReference hw = new PointerByReference();
-        Pointer hardware = !Boolean.getBoolean("convolab.nvjpeg.noHardware")
-                && api.nvjpegCreateEx(NvJpeg.BACKEND_HARDWARE, null, null, 0, hw) == 0 ? hw.getValue() : null;
+        NvJpegTrace.line("GPU-Huffman handle made in %.1f ms", NvJpegTrace.since(t0));
+        Pointer hardware = null;
+        if (hardwareLater != null) {
+            if (!PARALLEL_OPEN) {
+                hardwareLater.run();
+            }
+            try {
+                hardware = hardwareLater.get();
+            } catch (ExecutionException | InterruptedException e) {
+                hardware = null; // the GPU-Huffman decoder does every file then
+            }
+        }
         try {
-            return new NvJpegCodec(api, hybrid, hardware, CudaLibrary.address(stream));
+            long t1 = System.nanoTime();
+            NvJpegCodec codec = new NvJpegCodec(api, hybrid, hardware, CudaLibrary.address(stream), outputs);
+            NvJpegTrace.line("codec open: handles %.1f ms, encoder, stream and decode sets %.1f ms", (t1 - t0) / 1e6,
+                    NvJpegTrace.since(t1));
+            return codec;
         } catch (RuntimeException e) {
             api.nvjpegDestroy(hybrid);
             if (hardware != null) {
@@ -92,6 +129,9 @@ final class NvJpegCodec implements AutoCloseable {
             throw e;
         }
     }
+
+    /** -Dconvolab.nvjpeg.parallelOpen=false makes both handles one after the other on the CUDA thread. */
+    private static final boolean PARALLEL_OPEN = !"false".equals(System.getProperty("convolab.nvjpeg.parallelOpen"));
 
     /** "nvJPEG 13.0.1, hardware decoders" or "nvJPEG 13.0.1, GPU Huffman". */
     String name() {
@@ -110,7 +150,7 @@ final class NvJpegCodec implements AutoCloseable {
 
     /**
      * Makes, before the first batch, what batches of {@code batch} files like {@code jpeg} need: both decode sets'
-     * buffers, the interleaved RGB image and {@link #PREPARED_OUTPUTS} host buffers for encoded files.
+     * buffers and the interleaved RGB image (host buffers for the encoded files: {@link #makeOutputBuffers}).
      *
      * @return the file's width and height, or null when nvJPEG does not take it (nothing is made)
      */
@@ -123,17 +163,14 @@ final class NvJpegCodec implements AutoCloseable {
         if (like.refusal() != null) {
             return null;
         }
+        long t0 = System.nanoTime();
         for (NvJpegDecodeSet set : sets) {
             set.prepare(like, jpeg.length, batch);
         }
         int w = like.width();
         int h = like.height();
         rgbi(w, h);
-        List<BitstreamBuffers.Slot> made = new ArrayList<>();
-        for (int i = outputs.kept(); i < PREPARED_OUTPUTS; i++) {
-            made.add(outputs.take(2L * jpeg.length)); // from quality 90 the output keeps full chroma: up to twice the input
-        }
-        made.forEach(BitstreamBuffers.Slot::giveBack);
+        NvJpegTrace.line("decode sets and RGB image for %dx%d made in %.1f ms", w, h, NvJpegTrace.since(t0));
         return new int[] {w, h};
     }
 
@@ -194,7 +231,6 @@ final class NvJpegCodec implements AutoCloseable {
             held.add(set);
         }
         held.add(rgbi);
-        held.add(outputs::releaseFree);
         held.add(() -> cuStreamDestroy(decodeStream));
         closeAll(held);
         api.nvjpegDestroy(hybrid);
