@@ -24,12 +24,16 @@ public interface DeviceJpeg {
     byte[] transcode(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality);
 
     /**
-     * {@link #transcode} with the encoded JPEG lent where the device put it (page-locked host memory on a
-     * GPU), so a writer sends it to the file without copying it into a Java array; the caller closes the
-     * lease once the bytes are written. This default lends {@link #transcode}'s array.
+     * {@link #transcode} of the JPEG from {@code jpeg}'s position to its limit (a reused buffer may be longer),
+     * with the encoded JPEG lent where the device put it (page-locked host memory on a GPU), so a writer sends
+     * it to the file without copying it into a Java array; the caller closes the lease once the bytes are
+     * written. The input is read before this returns (the caller may reuse it then). This default copies the
+     * input and lends {@link #transcode}'s array.
      */
-    default Encoded transcodeLeased(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality) {
-        return Encoded.of(transcode(jpeg, spec, strategy, quality));
+    default Encoded transcodeLeased(ByteBuffer jpeg, FilterSpec spec, Strategy strategy, int quality) {
+        byte[] bytes = new byte[jpeg.remaining()];
+        jpeg.duplicate().get(bytes);
+        return Encoded.of(transcode(bytes, spec, strategy, quality));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.convolab.cuda;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -44,7 +45,7 @@ final class CudaJpeg implements DeviceJpeg {
     /** The decode set the next batch takes (CUDA thread). */
     private int nextSet;
 
-    private record Request(byte[] jpeg, FilterSpec spec, CudaPlanner.Decision decision, int quality, CompletableFuture<Encoded> result) {
+    private record Request(ByteBuffer jpeg, FilterSpec spec, CudaPlanner.Decision decision, int quality, CompletableFuture<Encoded> result) {
     }
 
     /** A submitted batch: its requests, what the decode made of each file, the set it decodes into, and that set's codec. */
@@ -62,15 +63,15 @@ final class CudaJpeg implements DeviceJpeg {
 
     @Override
     public byte[] transcode(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality) {
-        try (Encoded e = transcodeLeased(jpeg, spec, strategy, quality)) {
+        try (Encoded e = transcodeLeased(ByteBuffer.wrap(jpeg), spec, strategy, quality)) {
             return e.toArray();
         }
     }
 
     @Override
-    public Encoded transcodeLeased(byte[] jpeg, FilterSpec spec, Strategy strategy, int quality) {
+    public Encoded transcodeLeased(ByteBuffer jpeg, FilterSpec spec, Strategy strategy, int quality) {
         // planned here, on the caller's thread: a strategy that does not apply is refused before anything is queued
-        Request mine = new Request(jpeg, spec, engine.decide(spec, strategy), quality, new CompletableFuture<>());
+        Request mine = new Request(jpeg.duplicate(), spec, engine.decide(spec, strategy), quality, new CompletableFuture<>());
         boolean drive;
         synchronized (queued) {
             queued.add(mine);
@@ -160,7 +161,7 @@ final class CudaJpeg implements DeviceJpeg {
             if (!batch.isEmpty()) {
                 NvJpegDecodeSet set = codec.set(nextSet);
                 nextSet ^= 1;
-                List<byte[]> files = new ArrayList<>();
+                List<ByteBuffer> files = new ArrayList<>();
                 batch.forEach(r -> files.add(r.jpeg()));
                 pending = new InFlight(batch, set.decode(files, codec.decodeStream()), set, codec);
             }

@@ -8,6 +8,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -85,13 +86,13 @@ final class NvJpegDecodeSet implements AutoCloseable {
      * batched call, the rest one at a time; then records {@link #decodedEvent}. The files are copied into the
      * pinned staging on all cores. Each result's planes stay valid until this set's next call.
      */
-    List<Decoded> decode(List<byte[]> jpegs, CUstream stream) {
+    List<Decoded> decode(List<ByteBuffer> jpegs, CUstream stream) {
         int n = jpegs.size();
         long[] at = new long[n];
         long total = 0;
         for (int i = 0; i < n; i++) {
             at[i] = total;
-            total += jpegs.get(i).length;
+            total += jpegs.get(i).remaining();
         }
         long t0 = System.nanoTime();
         staging = PinnedBuffer.atLeast(staging, total);
@@ -106,7 +107,7 @@ final class NvJpegDecodeSet implements AutoCloseable {
         List<Decoded> out = new ArrayList<>();
         List<Integer> ok = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Decoded d = info(at[i], jpegs.get(i).length, i);
+            Decoded d = info(at[i], jpegs.get(i).remaining(), i);
             out.add(d);
             if (d.refusal() == null) {
                 ok.add(i);
@@ -116,7 +117,7 @@ final class NvJpegDecodeSet implements AutoCloseable {
         if (hardware == null || ok.isEmpty() || !decodeOnHardware(ok, at, jpegs, out, s)) {
             for (int i : ok) {
                 Decoded d = out.get(i);
-                int status = api.nvjpegDecode(hybrid, hybridState, at[i], jpegs.get(i).length, NvJpeg.YUV, planes(d), s);
+                int status = api.nvjpegDecode(hybrid, hybridState, at[i], jpegs.get(i).remaining(), NvJpeg.YUV, planes(d), s);
                 if (NvJpeg.refusedTheData(status)) {
                     out.set(i, refused(d, "nvJPEG cannot decode this file (status " + status + ")"));
                 } else {
@@ -144,7 +145,7 @@ final class NvJpegDecodeSet implements AutoCloseable {
     }
 
     /** The batch on the hardware decoders; false (nothing decoded) when they refuse it. */
-    private boolean decodeOnHardware(List<Integer> ok, long[] at, List<byte[]> jpegs, List<Decoded> out, long stream) {
+    private boolean decodeOnHardware(List<Integer> ok, long[] at, List<ByteBuffer> jpegs, List<Decoded> out, long stream) {
         int n = ok.size();
         if (n != hardwareBatch) {
             if (api.nvjpegDecodeBatchedInitialize(hardware, hardwareState, n, 1, NvJpeg.YUV) != 0) {
@@ -159,7 +160,7 @@ final class NvJpegDecodeSet implements AutoCloseable {
         for (int k = 0; k < n; k++) {
             int i = ok.get(k);
             data.setLong(8L * k, at[i]);
-            lengths.setLong(8L * k, jpegs.get(i).length);
+            lengths.setLong(8L * k, jpegs.get(i).remaining());
             Memory one = planes(out.get(i));
             images.write((long) NvJpeg.IMAGE_STRUCT_BYTES * k, one.getByteArray(0, NvJpeg.IMAGE_STRUCT_BYTES), 0,
                     NvJpeg.IMAGE_STRUCT_BYTES);

@@ -1,6 +1,8 @@
 package org.convolab.engine;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,11 +29,11 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
     /**
      * An input: the compressed JPEG for the device, or the CPU way's opened file.
      *
-     * @param jpeg    the file's bytes for the device codec, or null
+     * @param jpeg    the file's bytes for the device codec (its first {@code length}, in a reused array), or null
      * @param markers the JPEG's markers when {@code jpeg} is set
      * @param cpu     the CPU way's input when {@code jpeg} is null
      */
-    public record Opened(Path input, byte[] jpeg, JpegMarkers.Info markers, FaithfulFileStages.Opened cpu) {
+    public record Opened(Path input, byte[] jpeg, int length, JpegMarkers.Info markers, FaithfulFileStages.Opened cpu) {
     }
 
     /**
@@ -47,6 +49,7 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
     private final long maxPixels;
     private final int quality;
     private final Predicate<Path> jpegOutput;
+    private final ByteArrayPool arrays = new ByteArrayPool();
     private final AtomicInteger onDevice = new AtomicInteger();
     private final AtomicInteger onCpu = new AtomicInteger();
     /** The device codec's name, taken while its engine is open (the summary comes after the engines close). */
@@ -69,20 +72,30 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
     @Override
     public Opened decode(Path input) {
         if (jpegOutput.test(input) && "jpeg".equals(ImageFiles.formatOf(input)) && Files.isRegularFile(input)) {
-            byte[] data;
-            try {
-                data = Files.readAllBytes(input);
+            byte[] data = null;
+            int length = -1;
+            try (FileChannel ch = FileChannel.open(input)) {
+                long size = ch.size();
+                if (size < Integer.MAX_VALUE - 16) {
+                    data = arrays.take((int) size);
+                    ByteBuffer into = ByteBuffer.wrap(data, 0, (int) size);
+                    while (into.hasRemaining() && ch.read(into) >= 0) {
+                        // to the end
+                    }
+                    length = into.hasRemaining() ? -1 : (int) size; // a file cut while read: the CPU way says so
+                }
             } catch (IOException | OutOfMemoryError e) {
-                data = null; // the CPU way reads it again and says what is wrong
+                length = -1; // the CPU way reads it again and says what is wrong
             }
-            if (data != null && JpegMarkers.isJpeg(data)) {
-                JpegMarkers.Info m = JpegMarkers.parse(data);
+            if (length >= 0 && JpegMarkers.isJpeg(data, length)) {
+                JpegMarkers.Info m = JpegMarkers.parse(data, length);
                 if (m.deviceRefusal() == null && (long) m.width() * m.height() <= maxPixels) {
-                    return new Opened(input, data, m, null);
+                    return new Opened(input, data, length, m, null);
                 }
             }
+            arrays.giveBack(data);
         }
-        return new Opened(input, null, null, cpuWay.decode(input));
+        return new Opened(input, null, 0, null, cpuWay.decode(input));
     }
 
     @Override
@@ -91,7 +104,12 @@ public final class DeviceJpegStages implements BatchPipeline.Stages<DeviceJpegSt
             var codec = engine.deviceJpeg();
             if (codec.isPresent()) {
                 try {
-                    DeviceJpeg.Encoded out = codec.get().transcodeLeased(in.jpeg(), spec, strategy, quality);
+                    DeviceJpeg.Encoded out;
+                    try {
+                        out = codec.get().transcodeLeased(ByteBuffer.wrap(in.jpeg(), 0, in.length()), spec, strategy, quality);
+                    } finally {
+                        arrays.giveBack(in.jpeg()); // read by now: the next file's
+                    }
                     if (deviceCodec == null) {
                         try {
                             deviceCodec = codec.get().name();

@@ -63,11 +63,21 @@ public final class JpegMarkers {
 
     /** True when the bytes start as a JPEG file does (SOI). */
     public static boolean isJpeg(byte[] data) {
-        return data.length >= 3 && (data[0] & 0xff) == 0xFF && (data[1] & 0xff) == 0xD8 && (data[2] & 0xff) == 0xFF;
+        return isJpeg(data, data.length);
+    }
+
+    /** {@link #isJpeg(byte[])} of the first {@code length} bytes. */
+    public static boolean isJpeg(byte[] data, int length) {
+        return length >= 3 && (data[0] & 0xff) == 0xFF && (data[1] & 0xff) == 0xD8 && (data[2] & 0xff) == 0xFF;
     }
 
     /** Reads the markers up to the first scan, and looks for the end-of-image marker after it. */
     public static Info parse(byte[] data) {
+        return parse(data, data.length);
+    }
+
+    /** {@link #parse(byte[])} of the first {@code length} bytes (a reused array may be longer). */
+    public static Info parse(byte[] data, int length) {
         int frame = -1;
         int precision = 0;
         int width = 0;
@@ -76,7 +86,7 @@ public final class JpegMarkers {
         int adobe = -1;
         List<byte[]> kept = new ArrayList<>();
         int pos = 2;
-        while (pos + 4 <= data.length) {
+        while (pos + 4 <= length) {
             if ((data[pos] & 0xff) != 0xFF) {
                 break; // not a marker where one must be: a damaged header
             }
@@ -91,12 +101,12 @@ public final class JpegMarkers {
             }
             int len = ((data[pos + 2] & 0xff) << 8) | (data[pos + 3] & 0xff);
             int end = pos + 2 + len;
-            if (len < 2 || end > data.length) {
+            if (len < 2 || end > length) {
                 break;
             }
             int body = pos + 4;
             if (marker == 0xDA) { // start of scan: the header is over
-                return new Info(frame, precision, width, height, components, adobe, endsAfter(data, end), List.copyOf(kept));
+                return new Info(frame, precision, width, height, components, adobe, endsAfter(data, end, length), List.copyOf(kept));
             }
             if (isFrame(marker) && len >= 8) {
                 frame = marker;
@@ -250,8 +260,8 @@ public final class JpegMarkers {
     }
 
     /** Whether an EOI (FF D9) comes after {@code from}: in entropy-coded data FF is always followed by 00 or a restart. */
-    private static boolean endsAfter(byte[] data, int from) {
-        for (int i = data.length - 2; i >= from; i--) {
+    private static boolean endsAfter(byte[] data, int from, int length) {
+        for (int i = length - 2; i >= from; i--) {
             if ((data[i] & 0xff) == 0xFF && (data[i + 1] & 0xff) == 0xD9) {
                 return true;
             }

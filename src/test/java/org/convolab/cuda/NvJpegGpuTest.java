@@ -177,7 +177,10 @@ class NvJpegGpuTest {
         int afterFirstRound = 0;
         for (int round = 0; round < 10; round++) {
             for (int i = 0; i < inputs.size(); i++) {
-                try (DeviceJpeg.Encoded lent = codec.transcodeLeased(inputs.get(i), spec, Strategy.AUTO, 92)) {
+                // the file in a longer, reused array: only its bytes are read
+                byte[] longer = java.util.Arrays.copyOf(inputs.get(i), inputs.get(i).length + 1000);
+                try (DeviceJpeg.Encoded lent = codec.transcodeLeased(java.nio.ByteBuffer.wrap(longer, 0, inputs.get(i).length), spec,
+                        Strategy.AUTO, 92)) {
                     assertThat(lent.bytes().isDirect()).isTrue();
                     assertThat(lent.toArray()).isEqualTo(copied.get(i));
                 }
@@ -190,7 +193,7 @@ class NvJpegGpuTest {
         assertThat(kept).as("host buffers for encoded files, each given back: none more after the first round")
                 .isEqualTo(afterFirstRound).isPositive();
         // a lease still open keeps its bytes while later files are encoded
-        DeviceJpeg.Encoded held = codec.transcodeLeased(inputs.get(1), spec, Strategy.AUTO, 92);
+        DeviceJpeg.Encoded held = codec.transcodeLeased(java.nio.ByteBuffer.wrap(inputs.get(1)), spec, Strategy.AUTO, 92);
         for (byte[] in : inputs) {
             codec.transcode(in, spec, Strategy.AUTO, 80);
         }

@@ -51,8 +51,10 @@ class DeviceJpegStagesTest {
         boolean closed;
 
         @Override
-        public Encoded transcodeLeased(byte[] jpeg, FilterSpec s, Strategy strategy, int quality) {
-            byte[] out = transcode(jpeg, s, strategy, quality);
+        public Encoded transcodeLeased(java.nio.ByteBuffer jpeg, FilterSpec s, Strategy strategy, int quality) {
+            byte[] in = new byte[jpeg.remaining()];
+            jpeg.duplicate().get(in);
+            byte[] out = transcode(in, s, strategy, quality);
             leased.incrementAndGet();
             return new Encoded(java.nio.ByteBuffer.wrap(out), leased::decrementAndGet);
         }

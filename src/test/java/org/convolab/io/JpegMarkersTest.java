@@ -67,6 +67,17 @@ class JpegMarkersTest {
         assertThat(direct.position()).as("the lent buffer itself is not moved").isEqualTo(10);
     }
 
+    @Test
+    void theFirstBytesOfALongerReusedArrayParseAsTheFileAlone() {
+        byte[] file = TestJpegs.jpeg(image, 92, false, false);
+        byte[] longer = Arrays.copyOf(file, file.length + 300);
+        Arrays.fill(longer, file.length, longer.length, (byte) 0xFF); // stale bytes of a longer file read before
+        assertThat(JpegMarkers.parse(longer, file.length)).isEqualTo(JpegMarkers.parse(file));
+        assertThat(JpegMarkers.isJpeg(longer, 2)).isFalse();
+        byte[] cut = Arrays.copyOf(file, file.length - 2);
+        assertThat(JpegMarkers.parse(Arrays.copyOf(cut, file.length), cut.length).complete()).isFalse();
+    }
+
     private static byte[] segment(int marker, byte[] body) {
         byte[] s = new byte[body.length + 4];
         s[0] = (byte) 0xFF;
