@@ -86,8 +86,11 @@ public final class BatchCommand implements Callable<Integer> {
     /** Workers that feed one GPU engine (see {@link #call}). */
     static final int WORKERS_PER_GPU = 4;
 
-    /** Workers per GPU with a device JPEG codec: the most files the engine decodes in one batch. */
-    static final int JPEG_WORKERS_PER_GPU = 16;
+    /**
+     * Workers per GPU with a device JPEG codec: enough for two batches of 16 files on the device at once (one
+     * decoding while the other is filtered and encoded) while the workers of a finished batch bring the next.
+     */
+    static final int JPEG_WORKERS_PER_GPU = Integer.getInteger("convolab.nvjpeg.workers", 32);
 
     @Option(names = {"-q", "--quiet"}, description = "print only failures")
     boolean quiet;
@@ -180,20 +183,10 @@ public final class BatchCommand implements Callable<Integer> {
                     encoding.autoOrient, filter.depth);
             // nvJPEG where every engine has it: JPEG to JPEG stays on the GPU, only compressed bytes cross PCIe
             if (deviceJpeg) {
-                // each GPU's context and codec are made while the first files are read, not before
-                for (ConvolutionEngine e : engines) {
-                    Thread warm = new Thread(() -> {
-                        try {
-                            e.deviceJpeg().get().name();
-                        } catch (RuntimeException ignored) {
-                            // the files' own calls meet the same problem and report it (or go the CPU way)
-                        }
-                    }, "convolab-gpu-warm-up");
-                    warm.setDaemon(true);
-                    warm.start();
-                }
                 jpegStages = new DeviceJpegStages(cpuWay, spec, st, maxPixels, encoding.options().jpegQuality(),
                         in -> isJpegOutput(in, format));
+                // each GPU's codec and buffers are made while the first files are read, not before
+                jpegStages.prepareWhileReading(engines, planned.stream().map(BatchPipeline.Job::input).toList());
             }
             BatchPipeline<?, ?> pipeline = jpegStages == null
                     ? new BatchPipeline<>(cpuWay, workers, codecThreads, force, reporter::finished)
@@ -250,35 +243,49 @@ public final class BatchCommand implements Callable<Integer> {
         return mine;
     }
 
-    /** One engine per GPU asked for with --devices; one engine for the CPU backend or when auto finds no GPU. */
+    /**
+     * One engine per GPU asked for with --devices, opened side by side (each GPU makes its context at once); one
+     * engine for the CPU backend or when auto finds no GPU.
+     */
     private List<ConvolutionEngine> openEngines(List<Integer> ordinals, PrintWriter err) {
-        List<ConvolutionEngine> engines = new ArrayList<>();
-        try {
-            if (engine.backend == Backend.CPU) {
-                engines.add(Engines.open(Backend.CPU, Cli.notices(err)));
-                return engines;
-            }
-            if (ordinals == null) { // all
-                int n = Engines.devices().devices().size();
-                ordinals = new ArrayList<>();
-                for (int i = 0; i < Math.max(1, n); i++) {
-                    ordinals.add(i);
-                }
-            }
-            for (int ordinal : ordinals) {
-                ConvolutionEngine e = engine.open(ordinal, Cli.notices(err));
-                engines.add(e);
-                if (e.backend() == Backend.CPU) { // auto found no usable GPU: one CPU engine is all there is
-                    break;
-                }
-            }
-            return engines;
-        } catch (RuntimeException e) {
-            for (ConvolutionEngine open : engines) {
-                open.close();
-            }
-            throw e;
+        if (engine.backend == Backend.CPU) {
+            return new ArrayList<>(List.of(Engines.open(Backend.CPU, Cli.notices(err))));
         }
+        if (ordinals == null) { // all
+            int n = Engines.devices().devices().size();
+            ordinals = new ArrayList<>();
+            for (int i = 0; i < Math.max(1, n); i++) {
+                ordinals.add(i);
+            }
+        }
+        List<java.util.concurrent.CompletableFuture<ConvolutionEngine>> opening = new ArrayList<>();
+        for (int ordinal : ordinals) {
+            opening.add(ordinals.size() == 1
+                    ? java.util.concurrent.CompletableFuture.completedFuture(engine.open(ordinal, Cli.notices(err)))
+                    : java.util.concurrent.CompletableFuture.supplyAsync(() -> engine.open(ordinal, Cli.notices(err))));
+        }
+        List<ConvolutionEngine> engines = new ArrayList<>();
+        RuntimeException failed = null;
+        for (var f : opening) {
+            try {
+                ConvolutionEngine e = f.join();
+                // auto found no usable GPU: one CPU engine is all there is
+                if (engines.isEmpty() || (e.backend() != Backend.CPU && engines.get(0).backend() != Backend.CPU)) {
+                    engines.add(e);
+                } else {
+                    e.close();
+                }
+            } catch (java.util.concurrent.CompletionException e) {
+                if (failed == null) {
+                    failed = e.getCause() instanceof RuntimeException r ? r : new ConvolabException(String.valueOf(e.getCause()));
+                }
+            }
+        }
+        if (failed != null) {
+            engines.forEach(ConvolutionEngine::close);
+            throw failed;
+        }
+        return engines;
     }
 
     /** Whether an input's output is a JPEG file under this --format. */

@@ -44,6 +44,7 @@ final class CudaSession {
     private DeviceBuffer globalMask;
     private ResidentImage resident;
     private final LeaseBuffers leaseBuffers = new LeaseBuffers();
+    private final BitstreamBuffers bitstreams = new BitstreamBuffers();
     private NvJpegCodec jpegCodec;
 
     CudaSession(CudaDeviceInfo device) {
@@ -82,9 +83,17 @@ final class CudaSession {
      */
     NvJpegCodec jpegCodec() {
         if (jpegCodec == null) {
-            jpegCodec = NvJpegCodec.open(stream);
+            jpegCodec = NvJpegCodec.open(stream, bitstreams);
         }
         return jpegCodec;
+    }
+
+    /**
+     * The host buffers nvJPEG's encoded files are lent in: kept across context resets (registered again in the
+     * new context); thread-safe, so a batch may make them ahead on another thread ({@link BitstreamBuffers#make}).
+     */
+    BitstreamBuffers bitstreams() {
+        return bitstreams;
     }
 
     /** The host buffers results are lent in (registered in this context). */
@@ -149,6 +158,7 @@ final class CudaSession {
                 resident.close();
             }
             leaseBuffers.releaseFree();
+            bitstreams.releaseFree();
             if (globalMask != null) {
                 globalMask.close();
             }
@@ -168,6 +178,7 @@ final class CudaSession {
             // after a sticky error the frees fail too; destroying the context releases everything
         } finally {
             leaseBuffers.contextGone();
+            bitstreams.contextGone();
             jpegCodec = null;
             resident = null;
             globalMask = null;

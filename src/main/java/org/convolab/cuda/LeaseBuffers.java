@@ -153,8 +153,13 @@ final class LeaseBuffers {
     }
 
     private static void unregister(Buffer b) {
+        unregister(b.pointer());
+    }
+
+    /** Unregisters host memory registered in the current context; a failing context's teardown releases it anyway. */
+    static void unregister(Pointer registered) {
         try {
-            cuMemHostUnregister(b.pointer());
+            cuMemHostUnregister(registered);
         } catch (CudaException e) {
             // the context is failing; its teardown releases the registration
         }

@@ -1,16 +1,23 @@
 package org.convolab.cuda;
 
+import static jcuda.driver.JCudaDriver.cuCtxGetCurrent;
+import static jcuda.driver.JCudaDriver.cuCtxSetCurrent;
+import static jcuda.driver.JCudaDriver.cuStreamCreate;
+import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstream_flags;
 import org.convolab.core.DeviceJpeg;
 
 /**
@@ -21,72 +28,72 @@ import org.convolab.core.DeviceJpeg;
  * libjpeg does: {@code convolab_ycc_to_argb}). A batch of files goes to the GPU's hardware JPEG
  * decoders in one call where the GPU has them ({@code NVJPEG_BACKEND_HARDWARE}: A100, H100); files the
  * hardware refuses, and every file on other GPUs, are decoded one at a time with Huffman decoding on
- * the GPU ({@code NVJPEG_BACKEND_GPU_HYBRID}). Encoding reads interleaved RGB on the device.
+ * the GPU ({@code NVJPEG_BACKEND_GPU_HYBRID}). Batches decode on a stream of their own into one of two
+ * {@link NvJpegDecodeSet}s, so one batch decodes while the previous one is filtered and encoded on the
+ * engine's stream. Encoding reads interleaved RGB on the device and fetches the file into a registered
+ * host buffer that is lent to the writer ({@link BitstreamBuffers}).
  */
 final class NvJpegCodec implements AutoCloseable {
 
-    /**
-     * One decoded file: its planes in {@code planes} (Y at 0, rows {@code width} bytes apart; Cb at
-     * {@code width * height} and Cr after it, rows {@code chromaWidth} apart), or why it was not decoded.
-     *
-     * @param hs       horizontal chroma subsampling (1 or 2)
-     * @param vs       vertical chroma subsampling (1 or 2)
-     * @param refusal  null when decoded; else why the device cannot take the file (the CPU way can)
-     */
-    record Decoded(int width, int height, int hs, int vs, int chromaWidth, int chromaHeight, DeviceBuffer planes, String refusal) {
-        long cbOffset() {
-            return (long) width * height;
-        }
-
-        long crOffset() {
-            return cbOffset() + (long) chromaWidth * chromaHeight;
-        }
-    }
-
     private final NvJpeg.Api api;
     private final Pointer hybrid;
-    private final Pointer hybridState;
     private final Pointer hardware;
-    private final Pointer hardwareState;
     private final Pointer encodeState;
     private final Pointer encodeParams;
-    private int hardwareBatch;
-    private final List<DeviceBuffer> slots = new ArrayList<>();
+    private final NvJpegDecodeSet[] sets = new NvJpegDecodeSet[2];
+    private final CUstream decodeStream = new CUstream();
+    private final BitstreamBuffers outputs;
     private DeviceBuffer rgbi;
-    private PinnedBuffer staging;
-    private PinnedBuffer encoded;
     private final Memory encodeImage = new Memory(NvJpeg.IMAGE_STRUCT_BYTES);
 
-    private NvJpegCodec(NvJpeg.Api api, Pointer hybrid, Pointer hardware, long stream) {
+    private NvJpegCodec(NvJpeg.Api api, Pointer hybrid, Pointer hardware, long stream, BitstreamBuffers outputs) {
         this.api = api;
+        this.outputs = outputs;
         this.hybrid = hybrid;
         this.hardware = hardware;
         PointerByReference ref = new PointerByReference();
-        NvJpeg.check(api.nvjpegJpegStateCreate(hybrid, ref), "nvjpegJpegStateCreate");
-        hybridState = ref.getValue();
-        if (hardware != null) {
-            NvJpeg.check(api.nvjpegJpegStateCreate(hardware, ref), "nvjpegJpegStateCreate (hardware)");
-            hardwareState = ref.getValue();
-        } else {
-            hardwareState = null;
-        }
         NvJpeg.check(api.nvjpegEncoderStateCreate(hybrid, ref, stream), "nvjpegEncoderStateCreate");
         encodeState = ref.getValue();
         NvJpeg.check(api.nvjpegEncoderParamsCreate(hybrid, ref, stream), "nvjpegEncoderParamsCreate");
         encodeParams = ref.getValue();
         NvJpeg.check(api.nvjpegEncoderParamsSetOptimizedHuffman(encodeParams, 0, stream), "nvjpegEncoderParamsSetOptimizedHuffman");
+        cuStreamCreate(decodeStream, CUstream_flags.CU_STREAM_NON_BLOCKING);
+        for (int i = 0; i < sets.length; i++) {
+            sets[i] = new NvJpegDecodeSet(api, hybrid, hardware);
+        }
     }
 
     /**
      * Opens nvJPEG in the current context: the GPU-Huffman back end (or the default one), and the
-     * hardware decoders where the GPU has them.
+     * hardware decoders where the GPU has them; encoded files go into {@code outputs}' buffers.
      *
      * @throws DeviceJpeg.Unsupported where no nvJPEG library loads on this host
      */
-    static NvJpegCodec open(CUstream stream) {
+    static NvJpegCodec open(CUstream stream, BitstreamBuffers outputs) {
         NvJpeg.Api api = NvJpeg.api();
         if (api == null) {
             throw new DeviceJpeg.Unsupported(NvJpeg.problem());
+        }
+        long t0 = System.nanoTime();
+        // the hardware decoders' handle takes long to make: on a thread of its own, in this context, while this
+        // thread makes the other one (nvJPEG's handles are thread-safe; no engine state is touched there)
+        FutureTask<Pointer> hardwareLater = null;
+        if (!Boolean.getBoolean("convolab.nvjpeg.noHardware")) {
+            CUcontext context = new CUcontext();
+            cuCtxGetCurrent(context);
+            hardwareLater = new FutureTask<>(() -> {
+                cuCtxSetCurrent(context);
+                long h0 = System.nanoTime();
+                PointerByReference hw = new PointerByReference();
+                Pointer made = api.nvjpegCreateEx(NvJpeg.BACKEND_HARDWARE, null, null, 0, hw) == 0 ? hw.getValue() : null;
+                NvJpegTrace.line("hardware decoders' handle made in %.1f ms", NvJpegTrace.since(h0));
+                return made;
+            });
+            if (PARALLEL_OPEN) {
+                Thread t = new Thread(hardwareLater, "convolab-nvjpeg-open");
+                t.setDaemon(true);
+                t.start();
+            }
         }
         PointerByReference h = new PointerByReference();
         if (api.nvjpegCreateEx(NvJpeg.BACKEND_GPU_HYBRID, null, null, 0, h) != 0) {
@@ -96,11 +103,24 @@ final class NvJpegCodec implements AutoCloseable {
             }
         }
         Pointer hybrid = h.getValue();
-        PointerByReference hw = new PointerByReference();
-        Pointer hardware = !Boolean.getBoolean("convolab.nvjpeg.noHardware")
-                && api.nvjpegCreateEx(NvJpeg.BACKEND_HARDWARE, null, null, 0, hw) == 0 ? hw.getValue() : null;
+        NvJpegTrace.line("GPU-Huffman handle made in %.1f ms", NvJpegTrace.since(t0));
+        Pointer hardware = null;
+        if (hardwareLater != null) {
+            if (!PARALLEL_OPEN) {
+                hardwareLater.run();
+            }
+            try {
+                hardware = hardwareLater.get();
+            } catch (ExecutionException | InterruptedException e) {
+                hardware = null; // the GPU-Huffman decoder does every file then
+            }
+        }
         try {
-            return new NvJpegCodec(api, hybrid, hardware, CudaLibrary.address(stream));
+            long t1 = System.nanoTime();
+            NvJpegCodec codec = new NvJpegCodec(api, hybrid, hardware, CudaLibrary.address(stream), outputs);
+            NvJpegTrace.line("codec open: handles %.1f ms, encoder, stream and decode sets %.1f ms", (t1 - t0) / 1e6,
+                    NvJpegTrace.since(t1));
+            return codec;
         } catch (RuntimeException e) {
             api.nvjpegDestroy(hybrid);
             if (hardware != null) {
@@ -110,133 +130,48 @@ final class NvJpegCodec implements AutoCloseable {
         }
     }
 
+    /** -Dconvolab.nvjpeg.parallelOpen=false makes both handles one after the other on the CUDA thread. */
+    private static final boolean PARALLEL_OPEN = !"false".equals(System.getProperty("convolab.nvjpeg.parallelOpen"));
+
     /** "nvJPEG 13.0.1, hardware decoders" or "nvJPEG 13.0.1, GPU Huffman". */
     String name() {
         return "nvJPEG " + NvJpeg.version() + ", " + (hardware != null ? "hardware decoders" : "GPU Huffman");
     }
 
+    /** Decode set {@code i} (0 or 1). */
+    NvJpegDecodeSet set(int i) {
+        return sets[i];
+    }
+
+    /** The stream batches decode on (the filter waits for a set's event on the engine's stream). */
+    CUstream decodeStream() {
+        return decodeStream;
+    }
+
     /**
-     * Decodes the files into planar YCbCr on the device: the ones the hardware takes in one batched call,
-     * the rest one at a time. Each result's planes stay valid until the next call.
+     * Makes, before the first batch, what batches of {@code batch} files like {@code jpeg} need: both decode sets'
+     * buffers and the interleaved RGB image (host buffers for the encoded files: {@link #makeOutputBuffers}).
+     *
+     * @return the file's width and height, or null when nvJPEG does not take it (nothing is made)
      */
-    List<Decoded> decode(List<byte[]> jpegs, CUstream stream) {
-        long total = 0;
-        for (byte[] j : jpegs) {
-            total += j.length;
+    int[] prepare(byte[] jpeg, int batch) {
+        NvJpegDecodeSet.Decoded like;
+        try (Memory data = new Memory(Math.max(1, jpeg.length))) {
+            data.write(0, jpeg, 0, jpeg.length);
+            like = NvJpegDecodeSet.header(api, hybrid, Pointer.nativeValue(data), jpeg.length);
         }
-        staging = PinnedBuffer.atLeast(staging, total);
-        long base = CudaLibrary.address(staging.pointer());
-        long[] at = new long[jpegs.size()];
-        long offset = 0;
-        for (int i = 0; i < jpegs.size(); i++) {
-            at[i] = base + offset;
-            staging.put(jpegs.get(i), offset);
-            offset += jpegs.get(i).length;
+        if (like.refusal() != null) {
+            return null;
         }
-        List<Decoded> out = new ArrayList<>();
-        List<Integer> ok = new ArrayList<>();
-        for (int i = 0; i < jpegs.size(); i++) {
-            Decoded d = info(at[i], jpegs.get(i).length, i);
-            out.add(d);
-            if (d.refusal() == null) {
-                ok.add(i);
-            }
+        long t0 = System.nanoTime();
+        for (NvJpegDecodeSet set : sets) {
+            set.prepare(like, jpeg.length, batch);
         }
-        long s = CudaLibrary.address(stream);
-        if (hardware != null && !ok.isEmpty() && decodeOnHardware(ok, at, jpegs, out, s)) {
-            return out;
-        }
-        for (int i : ok) {
-            Decoded d = out.get(i);
-            Memory image = planes(d);
-            int status = api.nvjpegDecode(hybrid, hybridState, at[i], jpegs.get(i).length, NvJpeg.YUV, image, s);
-            if (NvJpeg.refusedTheData(status)) {
-                out.set(i, refused(d, "nvJPEG cannot decode this file (status " + status + ")"));
-            } else {
-                NvJpeg.check(status, "nvjpegDecode of a " + d.width() + "x" + d.height() + " JPEG");
-            }
-        }
-        return out;
-    }
-
-    /** The batch on the hardware decoders; false (nothing decoded) when they refuse it. */
-    private boolean decodeOnHardware(List<Integer> ok, long[] at, List<byte[]> jpegs, List<Decoded> out, long stream) {
-        int n = ok.size();
-        if (n != hardwareBatch) {
-            if (api.nvjpegDecodeBatchedInitialize(hardware, hardwareState, n, 1, NvJpeg.YUV) != 0) {
-                hardwareBatch = 0;
-                return false;
-            }
-            hardwareBatch = n;
-        }
-        Memory data = new Memory(8L * n);
-        Memory lengths = new Memory(8L * n);
-        Memory images = new Memory((long) NvJpeg.IMAGE_STRUCT_BYTES * n);
-        for (int k = 0; k < n; k++) {
-            int i = ok.get(k);
-            data.setLong(8L * k, at[i]);
-            lengths.setLong(8L * k, jpegs.get(i).length);
-            Memory one = planes(out.get(i));
-            images.write((long) NvJpeg.IMAGE_STRUCT_BYTES * k, one.getByteArray(0, NvJpeg.IMAGE_STRUCT_BYTES), 0,
-                    NvJpeg.IMAGE_STRUCT_BYTES);
-        }
-        return api.nvjpegDecodeBatched(hardware, hardwareState, data, lengths, images, stream) == 0;
-    }
-
-    /** The header of one file, with a slot of device memory for its planes, or why the device path refuses it. */
-    private Decoded info(long data, int length, int slot) {
-        IntByReference components = new IntByReference();
-        IntByReference subsampling = new IntByReference();
-        int[] widths = new int[4];
-        int[] heights = new int[4];
-        int status = api.nvjpegGetImageInfo(hybrid, data, length, components, subsampling, widths, heights);
-        int w = widths[0];
-        int h = heights[0];
-        if (status != 0) {
-            return new Decoded(w, h, 1, 1, 0, 0, null, "nvJPEG cannot read this file's header (status " + status + ")");
-        }
-        int css = subsampling.getValue();
-        if (components.getValue() != 3 || (css != NvJpeg.CSS_444 && css != NvJpeg.CSS_422 && css != NvJpeg.CSS_420)) {
-            return new Decoded(w, h, 1, 1, 0, 0, null, "chroma subsampling " + css + " with " + components.getValue() + " components");
-        }
-        int hs = css == NvJpeg.CSS_444 ? 1 : 2;
-        int vs = css == NvJpeg.CSS_420 ? 2 : 1;
-        int cw = (w + hs - 1) / hs;
-        int ch = (h + vs - 1) / vs;
-        long bytes = (long) w * h + 2L * cw * ch;
-        if (w < 1 || h < 1 || 3L * w * h > Integer.MAX_VALUE) {
-            return new Decoded(w, h, hs, vs, cw, ch, null, "a " + w + "x" + h + " image");
-        }
-        while (slots.size() <= slot) {
-            slots.add(null);
-        }
-        DeviceBuffer b = slots.get(slot);
-        if (b == null || b.bytes() < bytes) {
-            if (b != null) {
-                b.close();
-            }
-            b = new DeviceBuffer(bytes);
-            slots.set(slot, b);
-        }
-        return new Decoded(w, h, hs, vs, cw, ch, b, null);
-    }
-
-    private static Decoded refused(Decoded d, String why) {
-        return new Decoded(d.width(), d.height(), d.hs(), d.vs(), d.chromaWidth(), d.chromaHeight(), null, why);
-    }
-
-    /** The nvjpegImage_t of a decoded file's three planes. */
-    private static Memory planes(Decoded d) {
-        Memory image = new Memory(NvJpeg.IMAGE_STRUCT_BYTES);
-        image.clear();
-        long base = CudaLibrary.address(d.planes().ptr());
-        image.setLong(0, base);
-        image.setLong(8, base + d.cbOffset());
-        image.setLong(16, base + d.crOffset());
-        image.setLong(32, d.width());
-        image.setLong(40, d.chromaWidth());
-        image.setLong(48, d.chromaWidth());
-        return image;
+        int w = like.width();
+        int h = like.height();
+        rgbi(w, h);
+        NvJpegTrace.line("decode sets and RGB image for %dx%d made in %.1f ms", w, h, NvJpegTrace.since(t0));
+        return new int[] {w, h};
     }
 
     /** Interleaved RGB on the device for a {@code w x h} image, which {@link #encode} reads. */
@@ -254,9 +189,10 @@ final class NvJpegCodec implements AutoCloseable {
 
     /**
      * Encodes the interleaved RGB image ({@link #rgbi}, {@code w x h}) as a JPEG of the given quality: no
-     * chroma subsampling from quality 90, 4:2:0 below (as the CPU codec writes).
+     * chroma subsampling from quality 90, 4:2:0 below (as the CPU codec writes). The file is fetched into a
+     * registered host buffer and lent: the caller closes the lease once it is written.
      */
-    byte[] encode(int w, int h, int quality, CUstream stream) {
+    DeviceJpeg.Encoded encode(int w, int h, int quality, CUstream stream) {
         long s = CudaLibrary.address(stream);
         encodeImage.clear();
         encodeImage.setLong(0, CudaLibrary.address(rgbi(w, h)));
@@ -269,29 +205,42 @@ final class NvJpegCodec implements AutoCloseable {
         LongByReference length = new LongByReference();
         NvJpeg.check(api.nvjpegEncodeRetrieveBitstream(hybrid, encodeState, null, length, s), "nvjpegEncodeRetrieveBitstream");
         cuStreamSynchronize(stream);
-        encoded = PinnedBuffer.atLeast(encoded, length.getValue());
-        Pointer out = new Pointer(CudaLibrary.address(encoded.pointer()));
-        NvJpeg.check(api.nvjpegEncodeRetrieveBitstream(hybrid, encodeState, out, length, s), "nvjpegEncodeRetrieveBitstream");
-        cuStreamSynchronize(stream);
-        byte[] bytes = new byte[(int) length.getValue()];
-        out.getByteBuffer(0, bytes.length).get(bytes); // a bulk copy: JNA's getByteArray goes at about 2 GB/s
-        return bytes;
+        BitstreamBuffers.Slot slot = outputs.take(length.getValue());
+        try {
+            NvJpeg.check(api.nvjpegEncodeRetrieveBitstream(hybrid, encodeState, new Pointer(slot.address()), length, s),
+                    "nvjpegEncodeRetrieveBitstream");
+            cuStreamSynchronize(stream);
+        } catch (RuntimeException e) {
+            slot.giveBack();
+            throw e;
+        }
+        return slot.lend(Math.toIntExact(length.getValue()));
+    }
+
+    /** Host buffers made for encoded files so far (for the trace). */
+    int outputBuffers() {
+        return outputs.kept();
     }
 
     @Override
     public void close() {
         api.nvjpegEncoderParamsDestroy(encodeParams);
         api.nvjpegEncoderStateDestroy(encodeState);
-        api.nvjpegJpegStateDestroy(hybridState);
+        List<AutoCloseable> held = new ArrayList<>();
+        for (NvJpegDecodeSet set : sets) {
+            held.add(set);
+        }
+        held.add(rgbi);
+        held.add(() -> cuStreamDestroy(decodeStream));
+        closeAll(held);
         api.nvjpegDestroy(hybrid);
         if (hardware != null) {
-            api.nvjpegJpegStateDestroy(hardwareState);
             api.nvjpegDestroy(hardware);
         }
-        List<AutoCloseable> held = new ArrayList<>(slots);
-        held.add(rgbi);
-        held.add(staging);
-        held.add(encoded);
+    }
+
+    /** Closes each (nulls skipped), going on past failures: the context goes next anyway. */
+    static void closeAll(List<? extends AutoCloseable> held) {
         for (AutoCloseable c : held) {
             if (c != null) {
                 try {

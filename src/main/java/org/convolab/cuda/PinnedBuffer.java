@@ -39,9 +39,9 @@ final class PinnedBuffer implements AutoCloseable {
         inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).put(pixels, from, to - from));
     }
 
-    /** Copies bytes in at {@code offset} (compressed files for a device codec). */
-    void put(byte[] data, long offset) {
-        host.getByteBuffer(offset, data.length).put(data);
+    /** Copies (compressed files for a device codec) {@code data}'s bytes from its position to its limit in at {@code offset}; its position does not move. */
+    void put(java.nio.ByteBuffer data, long offset) {
+        host.getByteBuffer(offset, data.remaining()).put(data.duplicate());
     }
 
     /** {@code old} when it holds {@code bytes}, else a new buffer of at least that size (the old one freed). */

@@ -49,6 +49,10 @@ public final class BatchPipeline<D, F> {
 
         /** Pixels of a decoded input, for the megapixel rate. */
         long pixels(D decoded);
+
+        /** Lets go of a filtered image that will not be encoded (the batch stopped); nothing to do by default. */
+        default void drop(F filtered) {
+        }
     }
 
     /**
@@ -233,7 +237,12 @@ public final class BatchPipeline<D, F> {
                 F filtered = stages.filter(engine, d.image());
                 filterNs.add(System.nanoTime() - t0);
                 long pixels = stages.pixels(d.image());
-                codecs.execute(() -> encode(d.index(), job, filtered, pixels, inFlight, outcomes));
+                try {
+                    codecs.execute(() -> encode(d.index(), job, filtered, pixels, inFlight, outcomes));
+                } catch (RejectedExecutionException e) {
+                    stages.drop(filtered);
+                    throw e;
+                }
             } catch (RejectedExecutionException e) {
                 inFlight.release();
             } catch (RuntimeException | Error e) { // any throwable: a permit never released would hang the batch
@@ -246,6 +255,7 @@ public final class BatchPipeline<D, F> {
     private void encode(int index, Job job, F filtered, long pixels, Semaphore inFlight, Outcome[] outcomes) {
         try {
             if (cancelled) {
+                stages.drop(filtered);
                 return;
             }
             long t0 = System.nanoTime();

@@ -308,10 +308,23 @@ public final class ImageFiles {
      * atomically, with the same checks and messages.
      */
     public static void writeEncoded(byte[] encoded, Path file, boolean replace) {
+        writeEncoded(new java.nio.ByteBuffer[] {java.nio.ByteBuffer.wrap(encoded)}, file, replace);
+    }
+
+    /**
+     * {@link #writeEncoded(byte[], Path, boolean)} of the parts one after the other, in one gathering write where
+     * the system takes it (a direct buffer goes to the file without a copy). The parts' positions move.
+     */
+    public static void writeEncoded(java.nio.ByteBuffer[] parts, Path file, boolean replace) {
+        long total = 0;
+        for (java.nio.ByteBuffer p : parts) {
+            total += p.remaining();
+        }
+        long left = total;
         atomically(file, replace, ch -> {
-            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(encoded);
-            while (bytes.hasRemaining()) {
-                ch.write(bytes);
+            long written = 0;
+            while (written < left) {
+                written += ch.write(parts);
             }
         });
     }

@@ -3,6 +3,7 @@ package org.convolab.io;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,11 +63,21 @@ public final class JpegMarkers {
 
     /** True when the bytes start as a JPEG file does (SOI). */
     public static boolean isJpeg(byte[] data) {
-        return data.length >= 3 && (data[0] & 0xff) == 0xFF && (data[1] & 0xff) == 0xD8 && (data[2] & 0xff) == 0xFF;
+        return isJpeg(data, data.length);
+    }
+
+    /** {@link #isJpeg(byte[])} of the first {@code length} bytes. */
+    public static boolean isJpeg(byte[] data, int length) {
+        return length >= 3 && (data[0] & 0xff) == 0xFF && (data[1] & 0xff) == 0xD8 && (data[2] & 0xff) == 0xFF;
     }
 
     /** Reads the markers up to the first scan, and looks for the end-of-image marker after it. */
     public static Info parse(byte[] data) {
+        return parse(data, data.length);
+    }
+
+    /** {@link #parse(byte[])} of the first {@code length} bytes (a reused array may be longer). */
+    public static Info parse(byte[] data, int length) {
         int frame = -1;
         int precision = 0;
         int width = 0;
@@ -75,7 +86,7 @@ public final class JpegMarkers {
         int adobe = -1;
         List<byte[]> kept = new ArrayList<>();
         int pos = 2;
-        while (pos + 4 <= data.length) {
+        while (pos + 4 <= length) {
             if ((data[pos] & 0xff) != 0xFF) {
                 break; // not a marker where one must be: a damaged header
             }
@@ -90,12 +101,12 @@ public final class JpegMarkers {
             }
             int len = ((data[pos + 2] & 0xff) << 8) | (data[pos + 3] & 0xff);
             int end = pos + 2 + len;
-            if (len < 2 || end > data.length) {
+            if (len < 2 || end > length) {
                 break;
             }
             int body = pos + 4;
             if (marker == 0xDA) { // start of scan: the header is over
-                return new Info(frame, precision, width, height, components, adobe, endsAfter(data, end), List.copyOf(kept));
+                return new Info(frame, precision, width, height, components, adobe, endsAfter(data, end, length), List.copyOf(kept));
             }
             if (isFrame(marker) && len >= 8) {
                 frame = marker;
@@ -124,10 +135,7 @@ public final class JpegMarkers {
         if (segments.isEmpty()) {
             return encoded;
         }
-        int at = 2;
-        if (encoded.length > 6 && (encoded[2] & 0xff) == 0xFF && (encoded[3] & 0xff) == 0xE0) {
-            at = 4 + (((encoded[4] & 0xff) << 8) | (encoded[5] & 0xff));
-        }
+        int at = segmentsAt(ByteBuffer.wrap(encoded));
         ByteArrayOutputStream out = new ByteArrayOutputStream(encoded.length + segments.stream().mapToInt(s -> s.length).sum());
         out.write(encoded, 0, at);
         for (byte[] s : segments) {
@@ -135,6 +143,33 @@ public final class JpegMarkers {
         }
         out.write(encoded, at, encoded.length - at);
         return out.toByteArray();
+    }
+
+    /**
+     * {@link #withSegments} without copying the encoded file: the parts to write one after the other (its start,
+     * the segments, its rest), views of {@code encoded} (from its position to its limit) and of the segments.
+     */
+    public static ByteBuffer[] partsWithSegments(ByteBuffer encoded, List<byte[]> segments) {
+        ByteBuffer file = encoded.slice();
+        if (segments.isEmpty()) {
+            return new ByteBuffer[] {file};
+        }
+        int at = segmentsAt(file);
+        ByteBuffer[] parts = new ByteBuffer[segments.size() + 2];
+        parts[0] = file.duplicate().limit(at);
+        for (int k = 0; k < segments.size(); k++) {
+            parts[k + 1] = ByteBuffer.wrap(segments.get(k));
+        }
+        parts[parts.length - 1] = file.duplicate().position(at);
+        return parts;
+    }
+
+    /** Where segments go in an encoder's output (position 0 at its SOI): after the SOI, or after a JFIF APP0 right behind it. */
+    private static int segmentsAt(ByteBuffer encoded) {
+        if (encoded.remaining() > 6 && (encoded.get(2) & 0xff) == 0xFF && (encoded.get(3) & 0xff) == 0xE0) {
+            return Math.min(encoded.remaining(), 4 + (((encoded.get(4) & 0xff) << 8) | (encoded.get(5) & 0xff)));
+        }
+        return 2;
     }
 
     private static final byte[] ICC_TAG = "ICC_PROFILE\0".getBytes(StandardCharsets.ISO_8859_1);
@@ -225,8 +260,8 @@ public final class JpegMarkers {
     }
 
     /** Whether an EOI (FF D9) comes after {@code from}: in entropy-coded data FF is always followed by 00 or a restart. */
-    private static boolean endsAfter(byte[] data, int from) {
-        for (int i = data.length - 2; i >= from; i--) {
+    private static boolean endsAfter(byte[] data, int from, int length) {
+        for (int i = length - 2; i >= from; i--) {
             if ((data[i] & 0xff) == 0xFF && (data[i + 1] & 0xff) == 0xD9) {
                 return true;
             }

@@ -63,6 +63,18 @@ class NvJpegGpuTest {
         return engine.deviceJpeg().orElseThrow();
     }
 
+    /** The three sample photographs as baseline JPEGs, each at every quality given. */
+    private static List<byte[]> photos(int... qualities) throws Exception {
+        List<byte[]> out = new ArrayList<>();
+        for (String name : List.of("astronaut.png", "coffee.png", "chelsea.png")) {
+            RgbaImage img = ImageFiles.read(SampleImages.path(name));
+            for (int q : qualities) {
+                out.add(TestJpegs.jpeg(img, q, false, false));
+            }
+        }
+        return out;
+    }
+
     private RgbaImage read(byte[] jpeg, String name) throws Exception {
         return ImageFiles.read(Files.write(dir.resolve(name), jpeg));
     }
@@ -98,12 +110,7 @@ class NvJpegGpuTest {
     void filesFromManyThreadsAreGatheredIntoBatchesWithTheSameResults() throws Exception {
         DeviceJpeg codec = codecOrSkip();
         FilterSpec spec = FilterSpec.of(MaskPresets.parse("gaussian:1"), BorderPolicy.parse("mirror"));
-        List<byte[]> inputs = new ArrayList<>();
-        for (String name : List.of("astronaut.png", "coffee.png", "chelsea.png")) {
-            RgbaImage img = ImageFiles.read(SampleImages.path(name));
-            inputs.add(TestJpegs.jpeg(img, 92, false, false));
-            inputs.add(TestJpegs.jpeg(img, 85, false, false));
-        }
+        List<byte[]> inputs = photos(92, 85);
         List<byte[]> oneByOne = new ArrayList<>();
         for (byte[] in : inputs) {
             oneByOne.add(codec.transcode(in, spec, Strategy.AUTO, 92));
@@ -155,6 +162,43 @@ class NvJpegGpuTest {
         cpuWay.encode(cpuWay.filter(engine, cpuWay.decode(baseline)), cpuOut, false);
         assertThat(TestJpegs.psnr(ImageFiles.read(dir.resolve("out-b.jpg")), ImageFiles.read(cpuOut))).isGreaterThan(45);
         assertThat(TestJpegs.psnr(ImageFiles.read(dir.resolve("out-p.jpg")), ImageFiles.read(cpuOut))).isGreaterThan(40);
+    }
+
+    @Test
+    void leasedResultsAreTheSameBytesAndTheirBuffersAreReusedNotMadeForEveryFile() throws Exception {
+        DeviceJpeg codec = codecOrSkip();
+        FilterSpec spec = FilterSpec.of(MaskPresets.parse("gaussian:1"), BorderPolicy.parse("mirror"));
+        List<byte[]> inputs = photos(92);
+        codec.prepare(inputs.get(0), spec, Strategy.AUTO); // the batch's warm-up: the same results after it
+        List<byte[]> copied = new ArrayList<>();
+        for (byte[] in : inputs) {
+            copied.add(codec.transcode(in, spec, Strategy.AUTO, 92));
+        }
+        int afterFirstRound = 0;
+        for (int round = 0; round < 10; round++) {
+            for (int i = 0; i < inputs.size(); i++) {
+                // the file in a longer, reused array: only its bytes are read
+                byte[] longer = java.util.Arrays.copyOf(inputs.get(i), inputs.get(i).length + 1000);
+                try (DeviceJpeg.Encoded lent = codec.transcodeLeased(java.nio.ByteBuffer.wrap(longer, 0, inputs.get(i).length), spec,
+                        Strategy.AUTO, 92)) {
+                    assertThat(lent.bytes().isDirect()).isTrue();
+                    assertThat(lent.toArray()).isEqualTo(copied.get(i));
+                }
+            }
+            if (round == 0) {
+                afterFirstRound = engine.onGpu(() -> engine.session().jpegCodec().outputBuffers());
+            }
+        }
+        int kept = engine.onGpu(() -> engine.session().jpegCodec().outputBuffers());
+        assertThat(kept).as("host buffers for encoded files, each given back: none more after the first round")
+                .isEqualTo(afterFirstRound).isPositive();
+        // a lease still open keeps its bytes while later files are encoded
+        DeviceJpeg.Encoded held = codec.transcodeLeased(java.nio.ByteBuffer.wrap(inputs.get(1)), spec, Strategy.AUTO, 92);
+        for (byte[] in : inputs) {
+            codec.transcode(in, spec, Strategy.AUTO, 80);
+        }
+        assertThat(held.toArray()).isEqualTo(copied.get(1));
+        held.close();
     }
 
     @Test

@@ -45,8 +45,24 @@ class DeviceJpegStagesTest {
     /** A "device" codec: ImageIO decodes, the CPU engine filters, ImageIO encodes; it records what it was given. */
     private final class CpuPartsCodec implements DeviceJpeg {
         final List<Integer> qualities = new ArrayList<>();
+        final java.util.concurrent.atomic.AtomicInteger leased = new java.util.concurrent.atomic.AtomicInteger();
+        final List<byte[]> prepared = new java.util.concurrent.CopyOnWriteArrayList<>();
         boolean refuse;
         boolean closed;
+
+        @Override
+        public Encoded transcodeLeased(java.nio.ByteBuffer jpeg, FilterSpec s, Strategy strategy, int quality) {
+            byte[] in = new byte[jpeg.remaining()];
+            jpeg.duplicate().get(in);
+            byte[] out = transcode(in, s, strategy, quality);
+            leased.incrementAndGet();
+            return new Encoded(java.nio.ByteBuffer.wrap(out), leased::decrementAndGet);
+        }
+
+        @Override
+        public void prepare(byte[] jpeg, FilterSpec s, Strategy strategy) {
+            prepared.add(jpeg);
+        }
 
         @Override
         public String name() {
@@ -163,5 +179,34 @@ class DeviceJpegStagesTest {
         st.encode(st.filter(cpu, st.decode(in)), dir.resolve("o.jpg"), false);
         assertThat(codec.qualities).isEmpty();
         assertThat(st.codecReport("x")).endsWith("the CPU way for 1");
+    }
+
+    @Test
+    void aLentResultIsGivenBackOnceWrittenOnceAFailedWriteAndOnceDropped() throws Exception {
+        Path in = write("a.jpg", TestJpegs.jpeg(image, 92, false, false));
+        DeviceJpegStages st = stages();
+        st.encode(st.filter(engine, st.decode(in)), dir.resolve("o.jpg"), false);
+        assertThat(codec.leased).hasValue(0);
+        DeviceJpegStages.Filtered again = st.filter(engine, st.decode(in));
+        assertThat(codec.leased).hasValue(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.encode(again, dir.resolve("o.jpg"), false))
+                .isInstanceOf(org.convolab.core.ConvolabException.class);
+        assertThat(codec.leased).as("the output existed: not written, still given back").hasValue(0);
+        st.drop(st.filter(engine, st.decode(in)));
+        assertThat(codec.leased).hasValue(0);
+    }
+
+    @Test
+    void theCodecIsPreparedWithTheFirstJpegWhoseOutputIsAJpeg() throws Exception {
+        Path png = dir.resolve("x.png");
+        ImageFiles.write(image, png, false);
+        byte[] jpeg = TestJpegs.jpeg(image, 92, false, false);
+        Path in = write("a.jpg", jpeg);
+        stages().prepareWhileReading(List.of(engine), List.of(png, in));
+        for (int i = 0; i < 200 && codec.prepared.isEmpty(); i++) {
+            Thread.sleep(10); // it runs on a thread of its own
+        }
+        assertThat(codec.prepared).hasSize(1);
+        assertThat(codec.prepared.get(0)).isEqualTo(jpeg);
     }
 }

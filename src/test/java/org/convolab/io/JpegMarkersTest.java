@@ -51,6 +51,33 @@ class JpegMarkersTest {
         assertThat(ImageIO.read(new ByteArrayInputStream(withExif)).getWidth()).isEqualTo(67);
     }
 
+    @Test
+    void theGatheredPartsWrittenFromADirectBufferMakeTheSameFileAsWithSegments(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        byte[] encoded = TestJpegs.jpeg(image, 92, false, false);
+        List<byte[]> kept = List.of(segment(0xE1, "Exif\0\0MM\0*\0\0\0\10\0\0".getBytes(StandardCharsets.ISO_8859_1)),
+                segment(0xE2, "ICC_PROFILE\0\1\1abc".getBytes(StandardCharsets.ISO_8859_1)));
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(encoded.length + 10);
+        direct.position(10);
+        direct.put(encoded).position(10); // the file at an offset, as a lent buffer may hold it
+        java.nio.file.Path out = dir.resolve("out.jpg");
+        ImageFiles.writeEncoded(JpegMarkers.partsWithSegments(direct, kept), out, false);
+        assertThat(java.nio.file.Files.readAllBytes(out)).isEqualTo(JpegMarkers.withSegments(encoded, kept));
+        assertThat(JpegMarkers.partsWithSegments(java.nio.ByteBuffer.wrap(encoded), List.of())).hasSize(1);
+        assertThat(direct.position()).as("the lent buffer itself is not moved").isEqualTo(10);
+    }
+
+    @Test
+    void theFirstBytesOfALongerReusedArrayParseAsTheFileAlone() {
+        byte[] file = TestJpegs.jpeg(image, 92, false, false);
+        byte[] longer = Arrays.copyOf(file, file.length + 300);
+        Arrays.fill(longer, file.length, longer.length, (byte) 0xFF); // stale bytes of a longer file read before
+        assertThat(JpegMarkers.parse(longer, file.length)).isEqualTo(JpegMarkers.parse(file));
+        assertThat(JpegMarkers.isJpeg(longer, 2)).isFalse();
+        byte[] cut = Arrays.copyOf(file, file.length - 2);
+        assertThat(JpegMarkers.parse(Arrays.copyOf(cut, file.length), cut.length).complete()).isFalse();
+    }
+
     private static byte[] segment(int marker, byte[] body) {
         byte[] s = new byte[body.length + 4];
         s[0] = (byte) 0xFF;
