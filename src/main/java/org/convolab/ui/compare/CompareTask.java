@@ -22,9 +22,12 @@ public final class CompareTask extends Task<List<CompareTask.Row>> {
      * @param ran      what really ran, as every report names it ({@link org.convolab.core.LaunchPlan#describeKernels}):
      *                 the kernels of the plan on the GPU, the CPU engine's path (cpu-2d, cpu-rows + cpu-columns, cpu-fft)
      * @param cost     the work of those kernels, from the plan ({@link FilterCost}); the rates divide it by the kernel time
+     * @param kernelMs the median time of those kernels alone (the figure the rates and the speed-up compare, like with like)
+     * @param appMs    the median time of the whole engine call the window makes (uploads, packing, downloads included):
+     *                 the app path, in a column of its own
      */
-    public record Row(String strategy, String ran, FilterCost cost, double kernelMs, double gbps, double gflops, double speedup,
-                      int maxDiff, RgbaImage output) {
+    public record Row(String strategy, String ran, FilterCost cost, double kernelMs, double appMs, double gbps, double gflops,
+                      double speedup, int maxDiff, RgbaImage output) {
     }
 
     private final ConvolutionEngine engine;

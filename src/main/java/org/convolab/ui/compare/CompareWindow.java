@@ -63,6 +63,10 @@ public final class CompareWindow {
             return String.format(Locale.ROOT, "%.3f", row.kernelMs());
         }
 
+        public String getAppMs() {
+            return String.format(Locale.ROOT, "%.3f", row.appMs());
+        }
+
         public String getGbps() {
             return String.format(Locale.ROOT, "%.1f", row.gbps());
         }
@@ -120,6 +124,7 @@ public final class CompareWindow {
         table.getColumns().add(column("Strategy", "strategy", 130));
         table.getColumns().add(column("What ran", "ran", 190));
         table.getColumns().add(column("Kernel ms\n(median)", "kernelMs", 100));
+        table.getColumns().add(column("App path ms\n(median)", "appMs", 100));
         table.getColumns().add(column("GB/s", "gbps", 70));
         table.getColumns().add(column("GFLOP/s", "gflops", 80));
         table.getColumns().add(column("Speed-up\nvs naive", "speedup", 90));

@@ -44,7 +44,8 @@ class CompareWarmUpTest {
             FilterResult r = cpu.filter(image, spec, strategy);
             double ms = calls.incrementAndGet() <= 4 ? 10 : 1;
             Timings t = r.timings();
-            return new FilterResult(r.image(), r.plan(), new Timings(0, 0, List.of(ms), 0, 0, ms, ms, t.cost()));
+            // the whole call: 1.5 ms of transfers and packing around the kernels
+            return new FilterResult(r.image(), r.plan(), new Timings(0.5, 0, List.of(ms), 0, 1, ms + 1.5, ms + 1.5, t.cost()));
         }
 
         @Override
@@ -68,6 +69,7 @@ class CompareWarmUpTest {
         assertThat(rows.get(0).strategy()).isEqualTo("naive");
         for (CompareTask.Row r : rows) {
             assertThat(r.kernelMs()).as(r.strategy()).isEqualTo(1.0);
+            assertThat(r.appMs()).as("the app path, apart from the kernels: " + r.strategy()).isEqualTo(2.5);
             assertThat(r.speedup()).as(r.strategy()).isEqualTo(1.0);
         }
     }
