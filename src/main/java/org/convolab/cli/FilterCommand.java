@@ -145,7 +145,7 @@ public final class FilterCommand implements Callable<Integer> {
 
     static String describeVolume(ConvolutionEngine engine, StackFilter.Report r, Mask3D mask, double totalMs) {
         long voxels = (long) r.width() * r.height() * r.dims().pages();
-        double gflop = 2.0 * voxels * r.format().colourChannels() * mask.width() * mask.height() * mask.depth() / 1e9;
+        double gflop = FilterCost.ofVolume(r.width(), r.height(), r.dims().pages(), mask, r.format(), r.output()).flops() / 1e9;
         return String.format(Locale.ROOT, "%s on %s, 3D strategy %s, %s on a %dx%d %s stack of %s%s%n"
                         + "filter %.3f ms, read+filter+write %.3f ms, %.1f Mvoxel/s (filter; %.3f GFLOP as direct taps)",
                 engine.backend(), engine.device(), r.plan().describe(), mask, r.width(), r.height(), r.format(),

@@ -62,7 +62,7 @@ public record FilterCost(long bytes, long flops) {
     }
 
     /**
-     * The cost of filtering a volume of {@code depth} slices with a 3D mask, as the window's stack runs count it:
+     * The cost of filtering a volume of {@code depth} slices with a 3D mask, as the window and {@code filter --timings} count it:
      * the samples read and written at their sizes, and 2 FLOPs a tap of the whole mask for every colour channel.
      */
     public static FilterCost ofVolume(int width, int height, int depth, Mask3D mask, SampleFormat in, SampleFormat out) {
