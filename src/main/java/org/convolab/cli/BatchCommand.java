@@ -151,7 +151,9 @@ public final class BatchCommand implements Callable<Integer> {
             throw new ConvolabException("cannot create " + outDir + ": " + e.getMessage());
         }
         JpegCodecs.resetCounts();
+        startupTrace(err, "opening the engines");
         List<ConvolutionEngine> engines = openEngines(ordinals, err);
+        startupTrace(err, "engines open (contexts made, kernels loaded)");
         // A GPU engine queues all its work on its own CUDA thread, so several workers can feed it: the
         // Java side of a file (rows to bands and back) then overlaps the GPU's work instead of pacing it.
         // With a device JPEG codec a worker holds only compressed bytes, and the engine gathers what its workers
@@ -168,6 +170,7 @@ public final class BatchCommand implements Callable<Integer> {
             }
         }
         long t0 = System.nanoTime();
+        startupTrace(err, "the batch's clock starts");
         BatchPipeline.Result result;
         DeviceJpegStages jpegStages = null;
         try (Progress bar = Progress.start("batch", planned.size(), "files", err, !quiet && Progress.onTerminal())) {
@@ -214,9 +217,10 @@ public final class BatchCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         long failed = result.count(BatchPipeline.Status.FAILED);
         if (!quiet) {
-            out.printf(Locale.ROOT, "%d done, %d skipped, %d failed%s in %.1f s (%.1f MP/s) on %s%n",
+            out.printf(Locale.ROOT, "%d done, %d skipped, %d failed%s in %.1f s (%.1f files/s, %.1f MP/s) on %s%n",
                     result.count(BatchPipeline.Status.DONE), result.count(BatchPipeline.Status.SKIPPED), failed,
-                    result.cancelled() ? ", stopped" : "", seconds, result.pixels() / 1e6 / seconds, describe(engines));
+                    result.cancelled() ? ", stopped" : "", seconds, result.count(BatchPipeline.Status.DONE) / seconds,
+                    result.pixels() / 1e6 / seconds, describe(engines));
             BatchPipeline.StageTimes busy = result.stages();
             // busy share = a stage's summed busy time over (wall time x its threads): near 100% sets the pace
             out.printf(Locale.ROOT, "stages (busy time, share of their threads' wall time): decode %.1f s, filter %.1f s "
@@ -370,6 +374,15 @@ public final class BatchCommand implements Callable<Integer> {
             }
             out.flush();
             bar.step(1, rate);
+        }
+    }
+
+    /** -Dconvolab.nvjpeg.trace=true: where the start-up goes, stamped with milliseconds since the process started. */
+    private static void startupTrace(java.io.PrintWriter err, String what) {
+        if (Boolean.getBoolean("convolab.nvjpeg.trace")) {
+            java.time.Instant start = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.now());
+            err.printf(java.util.Locale.ROOT, "batch  %6d ms: %s%n", java.time.Duration.between(start, java.time.Instant.now())
+                    .toMillis(), what);
         }
     }
 }

@@ -243,6 +243,7 @@ public final class CudaEngine implements ConvolutionEngine {
                 return null; // it goes in strips, each prepared as it comes
             }
             ResidentImage r = residentFor(width, height);
+            r.hostIn(); // the upload's page-locked buffer, made now, not in the filter
             launcher.prepare(new LaunchContext(session.module(), session.stream(), width, height, spec,
                     session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB));
             java.util.List<String> kernels = new java.util.ArrayList<>(decision.plan().kernels()); // loaded now, not at first launch

@@ -36,7 +36,12 @@ final class PinnedBuffer implements AutoCloseable {
 
     /** Copies pixels in; large images in parallel slices, as {@link #get}. */
     void put(int[] pixels) {
-        inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).put(pixels, from, to - from));
+        put(pixels, 0, pixels.length);
+    }
+
+    /** Copies {@code pixels[from..to)} in at the same index; large ranges in parallel slices. */
+    void put(int[] pixels, int from, int to) {
+        inSlices(to - from, (a, b) -> ints.duplicate().position(from + a).put(pixels, from + a, b - a));
     }
 
     /** Copies (compressed files for a device codec) {@code data}'s bytes from its position to its limit in at {@code offset}; its position does not move. */
@@ -70,9 +75,9 @@ final class PinnedBuffer implements AutoCloseable {
         inSlices(pixels.length, (from, to) -> ints.duplicate().position(from).get(pixels, from, to - from));
     }
 
-    /** Runs {@code copy} over [0, n) in up to 8 parallel slices (one below a million ints). */
+    /** Runs {@code copy} over [0, n) in parallel slices of at least 128 K ints, one a core (one below 256 K ints). */
     private static void inSlices(int n, BiConsumer<Integer, Integer> copy) {
-        int slices = n < (1 << 20) ? 1 : Math.min(8, Runtime.getRuntime().availableProcessors());
+        int slices = Math.max(1, Math.min(n >> 17, Runtime.getRuntime().availableProcessors()));
         IntStream.range(0, slices).parallel().forEach(s ->
                 copy.accept((int) ((long) n * s / slices), (int) ((long) n * (s + 1) / slices)));
     }

@@ -97,7 +97,6 @@ final class ResidentFilter {
         if (upload) {
             r = residentFor(w, h);
             r.setImage(image);
-            r.hostIn().put(image.pixels());
         }
         CUstream stream = session.stream();
         LaunchContext ctx = context(r, spec);
@@ -107,7 +106,7 @@ final class ResidentFilter {
 
         cuEventRecord(session.event(START), stream);
         if (upload) {
-            cuMemcpyHtoDAsync(r.argbIn().ptr(), r.hostIn().pointer(), bytes, stream);
+            upload(image.pixels(), r, stream);
         }
         cuEventRecord(session.event(UPLOADED), stream);
         if (upload) {
@@ -138,6 +137,25 @@ final class ResidentFilter {
         double resultMs = session.elapsed(START, DOWNLOADED);
         return target.finish(r, ran, () -> new Timings(uploadMs, unpackMs, channels, packMs, downloadMs,
                 (System.nanoTime() - t0) / 1e6, resultMs, decision.cost(w, h, spec.mask())));
+    }
+
+    /** Pixels a chunk of a large upload: about 4 MB, so the copy of one chunk into pinned memory overlaps the DMA of the last. */
+    static final int UPLOAD_CHUNK = 1 << 20;
+
+    /**
+     * Copies the pixels into the pinned buffer and up to the device, in chunks: while the DMA engine takes chunk k
+     * up, the host copies chunk k+1 in (on all cores), so the copy and the upload overlap instead of adding up.
+     */
+    private static void upload(int[] pixels, ResidentImage r, CUstream stream) {
+        PinnedBuffer host = r.hostIn();
+        int n = pixels.length;
+        int chunk = n <= 2 * UPLOAD_CHUNK ? n : Math.max(UPLOAD_CHUNK, n / 8);
+        for (int from = 0; from < n; from += chunk) {
+            int to = Math.min(n, from + chunk);
+            host.put(pixels, from, to);
+            cuMemcpyHtoDAsync(r.argbIn().ptr().withByteOffset(4L * from), host.pointer().withByteOffset(4L * from),
+                    4L * (to - from), stream);
+        }
     }
 
     /** The resident image's buffers for a {@code w x h} image: the current ones, or new ones of that size. */
