@@ -51,27 +51,34 @@ mkdir -p $w/in100 $w/in300
 for i in $(seq -w 1 100); do ln $w/in600/p$i.jpg $w/in100/; done
 for i in $(seq -w 1 300); do ln $w/in600/p$i.jpg $w/in300/; done
 nmt="-XX:NativeMemoryTracking=summary -XX:+UnlockDiagnosticVMOptions -XX:+PrintNMTStatistics"
-batch() { # name, dir, java opts, extra args: the whole output in $out/batch-N.txt, the summary lines in batch.txt
+batch() { # name, dir, java opts, extra args: the whole output in $out/batch-all.txt, the summary lines in batch.txt
   local name=$1 dir=$2 opts=$3; shift 3
   n=$((n + 1))
   rm -rf $w/out
-  echo "== $name (batch-$n.txt)"
+  echo "== $name (run $n)"; echo "== $name (run $n)" >> "$out/batch-all.txt"
   CONVOLAB_JAVA_OPTS="$opts" /usr/bin/time -f "wall %e s, peak RSS %M KiB, CPU %P" $cl batch $dir -o $w/out --mask gaussian:1:5 \
-    --backend cuda --devices 0 "$@" > "$out/batch-$n.txt" 2>&1
-  grep -Ev '^done |^\s+\(|^\s*$' "$out/batch-$n.txt" | grep -E '^(-|Total|wall|batch|nvjpeg|JPEG|[0-9]+ files|filtered|  )' | head -40
+    --backend cuda --devices 0 "$@" 2>&1 | grep -v '^done ' > $w/one.txt
+  cat $w/one.txt >> "$out/batch-all.txt"
+  grep -Ev '^\s+\(|^\s*$' $w/one.txt | grep -E '^(-|Total|wall|[0-9]+ done|JPEG)' | head -20
   echo "outputs: $(ls $w/out | grep -c '\.jpg$')"
 }
 n=0
 {
   $cl batch $w/in100/p001.jpg -o $w/warm --mask gaussian:1:5 --backend cuda --quiet # the CDS archive
-  for r in 1 2 3; do batch "100 files, run $r" $w/in100 ""; done
-  batch "100 files, nvJPEG and start-up trace" $w/in100 "-Dconvolab.nvjpeg.trace=true"
-  batch "100 files, GPU-Huffman decoder only" $w/in100 "-Dconvolab.nvjpeg.noHardware=true"
-  batch "100 files, NMT" $w/in100 "$nmt"
-  batch "300 files, NMT" $w/in300 "$nmt"
-  batch "300 files, -Xmx1g" $w/in300 "-Xmx1g"
-  batch "600 files" $w/in600 ""
-  batch "600 files, -Xmx1g" $w/in600 "-Xmx1g"
+  if [[ "${BATCHES:-full}" == full ]]; then
+    for r in 1 2 3; do batch "100 files, run $r" $w/in100 ""; done
+    batch "100 files, nvJPEG and start-up trace" $w/in100 "-Dconvolab.nvjpeg.trace=true"
+    batch "100 files, GPU-Huffman decoder only" $w/in100 "-Dconvolab.nvjpeg.noHardware=true"
+    batch "100 files, NMT" $w/in100 "$nmt"
+    batch "300 files, NMT" $w/in300 "$nmt"
+    batch "300 files, -Xmx1g" $w/in300 "-Xmx1g"
+    batch "600 files" $w/in600 ""
+    batch "600 files, -Xmx1g" $w/in600 "-Xmx1g"
+  else
+    for r in 1 2 3; do batch "100 files, start-up trace, run $r" $w/in100 "-Dconvolab.nvjpeg.trace=true"; done
+    batch "300 files" $w/in300 ""
+    batch "600 files" $w/in600 ""
+  fi
   echo "== torchvision / OpenCV on the same 100 files"
   timeout 180 python3 bench/jpeg_peers.py $w/in100 $w/peers both 2>&1 | tail -3
 } > "$out/batch.txt" 2>&1

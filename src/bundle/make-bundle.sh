@@ -48,6 +48,9 @@ if [ "$(cat "$jsa.path" 2>/dev/null)" != "$here" ] && [ -w "$here/lib" ]; then
     -cp "$here/lib/convolab.jar" >/dev/null 2>&1 && mv -f "$jsa.$$" "$jsa" && echo "$here" > "$jsa.path"
   rm -f "$jsa.$$"
 fi
+# When the launcher started, for the start-up traces (-Dconvolab.nvjpeg.trace): the kernel gives a process's start
+# only to the whole second of the boot clock, so the JVM's own idea of it can be off by up to a second.
+export CONVOLAB_LAUNCHED_MS=$(date +%s%3N)
 exec "$here/runtime/bin/java" $vector -XX:MaxRAMPercentage=70 -Xshare:auto -Xlog:cds*=off -XX:SharedArchiveFile="$jsa" ${CONVOLAB_JAVA_OPTS:-} -jar "$here/lib/convolab.jar" "$@" \
   2> >(grep -v -x --line-buffered 'WARNING: Using incubator modules: jdk.incubator.vector' >&2)
 SH

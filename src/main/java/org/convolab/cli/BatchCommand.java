@@ -101,6 +101,7 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        startupTrace(cmd.commandLine().getErr(), "command line parsed");
         if (filter.mask3d().isPresent()) {
             throw new ConvolabException("batch filters with 2D masks (every page of a stack with the same mask); a 3D mask is"
                     + " taken by convolab filter, a stack at a time");
@@ -133,6 +134,7 @@ public final class BatchCommand implements Callable<Integer> {
             throw new ConvolabException("cannot write into " + outDir + ": it is a file, not a folder");
         }
         List<BatchPipeline.Job> planned = BatchPlan.jobs(inputs, outDir, format, recursive);
+        startupTrace(cmd.commandLine().getErr(), "files planned");
         PrintWriter out = cmd.commandLine().getOut();
         PrintWriter err = cmd.commandLine().getErr();
         if (planned.isEmpty()) {
@@ -380,9 +382,7 @@ public final class BatchCommand implements Callable<Integer> {
     /** -Dconvolab.nvjpeg.trace=true: where the start-up goes, stamped with milliseconds since the process started. */
     private static void startupTrace(java.io.PrintWriter err, String what) {
         if (Boolean.getBoolean("convolab.nvjpeg.trace")) {
-            java.time.Instant start = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.now());
-            err.printf(java.util.Locale.ROOT, "batch  %6d ms: %s%n", java.time.Duration.between(start, java.time.Instant.now())
-                    .toMillis(), what);
+            err.printf(java.util.Locale.ROOT, "batch  %6d ms: %s%n", org.convolab.core.ProcessClock.sinceLaunchMs(), what);
         }
     }
 }

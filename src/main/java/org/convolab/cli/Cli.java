@@ -46,9 +46,25 @@ public final class Cli {
                 () -> new Thread(() -> System.exit(EXIT_READER_GONE), "convolab-reader-gone").start());
         PrintStream out = new PrintStream(new java.io.BufferedOutputStream(raw, 8192), true);
         System.setOut(out); // code that prints to System.out goes through the same stream
+        if (mayUseGpu(args)) {
+            org.convolab.engine.Engines.probeAhead(); // the driver starts while picocli builds its model
+        }
         int code = run(args, out, System.err, raw);
         out.flush();
         return code == 0 && raw.readerGone() ? EXIT_READER_GONE : code;
+    }
+
+    /** Whether the command may open a GPU engine: one that filters, not told {@code --backend cpu}. */
+    static boolean mayUseGpu(String[] args) {
+        if (args.length == 0 || !java.util.Set.of("filter", "batch", "bench", "gui", "selftest", "devices").contains(args[0])) {
+            return false;
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--backend=cpu") || args[i].equals("--backend") && i + 1 < args.length && args[i + 1].equals("cpu")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

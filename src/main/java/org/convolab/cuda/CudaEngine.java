@@ -244,11 +244,11 @@ public final class CudaEngine implements ConvolutionEngine {
             }
             ResidentImage r = residentFor(width, height);
             r.hostIn(); // the upload's page-locked buffer, made now, not in the filter
-            launcher.prepare(new LaunchContext(session.module(), session.stream(), width, height, spec,
-                    session.globalMask().ptr(), r.scratch().ptr(), LaunchContext.RGB));
             java.util.List<String> kernels = new java.util.ArrayList<>(decision.plan().kernels()); // loaded now, not at first launch
             kernels.addAll(ResidentFilter.CONVERSIONS);
             session.module().preload(kernels);
+            // the kernels once on the resident buffers (no copies): first launches' costs go here, not in the filter
+            resident.filterResident(r, spec, decision, launcher);
             long bytes = 4L * width * height;
             if (bytes <= LeaseBuffers.MAX_BYTES) { // a result buffer for filterLeased, allocated and page-locked now
                 LeaseBuffers pool = session.leaseBuffers();

@@ -18,6 +18,17 @@ public final class Engines {
     private Engines() {
     }
 
+    /**
+     * Starts the probe of the CUDA driver and devices on a thread of its own, so that it overlaps the command line's
+     * own start (the driver's initialisation takes a few hundred milliseconds on a GPU host); the first engine or
+     * device list then finds the answer made. Harmless where there is no GPU: the probe says why and nothing waits.
+     */
+    public static void probeAhead() {
+        Thread t = new Thread(CudaProbe::probe, "convolab-cuda-probe");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** The CUDA devices, or why none is usable. Probes once per process. */
     public static DeviceReport devices() {
         CudaProbe.Result probe = CudaProbe.probe();
