@@ -172,6 +172,7 @@ public final class BatchCommand implements Callable<Integer> {
             }
         }
         long t0 = System.nanoTime();
+        long written;
         startupTrace(err, "the batch's clock starts");
         BatchPipeline.Result result;
         DeviceJpegStages jpegStages = null;
@@ -208,15 +209,18 @@ public final class BatchCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(stopper);
             try {
                 result = pipeline.run(planned);
+                written = System.nanoTime(); // files in to files out: the engines' teardown is not the batch's work
             } finally {
                 removeHook(stopper);
             }
         } finally {
+            startupTrace(err, "every file written; closing the engines");
             for (ConvolutionEngine e : engines) {
                 e.close();
             }
+            startupTrace(err, "engines closed");
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        double seconds = (written - t0) / 1e9;
         long failed = result.count(BatchPipeline.Status.FAILED);
         if (!quiet) {
             out.printf(Locale.ROOT, "%d done, %d skipped, %d failed%s in %.1f s (%.1f files/s, %.1f MP/s) on %s%n",

@@ -243,7 +243,7 @@ public final class CudaEngine implements ConvolutionEngine {
                 return null; // it goes in strips, each prepared as it comes
             }
             ResidentImage r = residentFor(width, height);
-            r.hostIn(); // the upload's page-locked buffer, made now, not in the filter
+            r.hostIn().warmCopies(); // the upload's page-locked buffer and copying threads, made now, not in the filter
             java.util.List<String> kernels = new java.util.ArrayList<>(decision.plan().kernels()); // loaded now, not at first launch
             kernels.addAll(ResidentFilter.CONVERSIONS);
             session.module().preload(kernels);
