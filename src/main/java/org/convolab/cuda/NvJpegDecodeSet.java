@@ -45,7 +45,9 @@ final class NvJpegDecodeSet implements AutoCloseable {
     private final NvJpeg.Api api;
     private final Pointer hybrid;
     private final Pointer hardware;
-    private final Pointer hybridState;
+    /** The GPU-Huffman decoder's state: made on first use where the hardware decoders take the files (it then serves
+     * only the files they refuse), at once where there are none. */
+    private Pointer hybridState;
     private final Pointer hardwareState;
     private final CUevent decoded = new CUevent();
     private int hardwareBatch;
@@ -60,15 +62,27 @@ final class NvJpegDecodeSet implements AutoCloseable {
         this.hybrid = hybrid;
         this.hardware = hardware;
         PointerByReference ref = new PointerByReference();
-        NvJpeg.check(api.nvjpegJpegStateCreate(hybrid, ref), "nvjpegJpegStateCreate");
-        hybridState = ref.getValue();
         if (hardware != null) {
+            long t0 = System.nanoTime();
             NvJpeg.check(api.nvjpegJpegStateCreate(hardware, ref), "nvjpegJpegStateCreate (hardware)");
             hardwareState = ref.getValue();
+            NvJpegTrace.line("hardware decoder state made in %.1f ms", NvJpegTrace.since(t0));
         } else {
             hardwareState = null;
+            hybridState();
         }
         cuEventCreate(decoded, CUevent_flags.CU_EVENT_DISABLE_TIMING);
+    }
+
+    private Pointer hybridState() {
+        if (hybridState == null) {
+            long t0 = System.nanoTime();
+            PointerByReference ref = new PointerByReference();
+            NvJpeg.check(api.nvjpegJpegStateCreate(hybrid, ref), "nvjpegJpegStateCreate");
+            hybridState = ref.getValue();
+            NvJpegTrace.line("GPU-Huffman decoder state made in %.1f ms", NvJpegTrace.since(t0));
+        }
+        return hybridState;
     }
 
     /** Milliseconds the last {@link #decode} spent copying its files into pinned memory. */
@@ -117,7 +131,7 @@ final class NvJpegDecodeSet implements AutoCloseable {
         if (hardware == null || ok.isEmpty() || !decodeOnHardware(ok, at, jpegs, out, s)) {
             for (int i : ok) {
                 Decoded d = out.get(i);
-                int status = api.nvjpegDecode(hybrid, hybridState, at[i], jpegs.get(i).remaining(), NvJpeg.YUV, planes(d), s);
+                int status = api.nvjpegDecode(hybrid, hybridState(), at[i], jpegs.get(i).remaining(), NvJpeg.YUV, planes(d), s);
                 if (NvJpeg.refusedTheData(status)) {
                     out.set(i, refused(d, "nvJPEG cannot decode this file (status " + status + ")"));
                 } else {
@@ -238,7 +252,9 @@ final class NvJpegDecodeSet implements AutoCloseable {
 
     @Override
     public void close() {
-        api.nvjpegJpegStateDestroy(hybridState);
+        if (hybridState != null) {
+            api.nvjpegJpegStateDestroy(hybridState);
+        }
         if (hardwareState != null) {
             api.nvjpegJpegStateDestroy(hardwareState);
         }
