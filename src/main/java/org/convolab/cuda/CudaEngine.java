@@ -231,8 +231,8 @@ public final class CudaEngine implements ConvolutionEngine {
     }
 
     /**
-     * The resident image's buffers for the size, a lent result's page-locked buffer ({@link #filterLeased}), the
-     * launcher's set-up (an FFT plan) and the plan's kernels loaded ({@link CudaModule#preload}), on the CUDA thread.
+     * The resident image's buffers for the size and what {@link ResidentFilter#prepare} makes ready (page-locked
+     * buffers, the launcher's set-up such as an FFT plan, the kernels loaded and run once), on the CUDA thread.
      */
     @Override
     public void prepare(int width, int height, FilterSpec spec, Strategy strategy) {
@@ -242,18 +242,7 @@ public final class CudaEngine implements ConvolutionEngine {
             if (!fitsWhole(width, height)) {
                 return null; // it goes in strips, each prepared as it comes
             }
-            ResidentImage r = residentFor(width, height);
-            r.hostIn().warmCopies(); // the upload's page-locked buffer and copying threads, made now, not in the filter
-            java.util.List<String> kernels = new java.util.ArrayList<>(decision.plan().kernels()); // loaded now, not at first launch
-            kernels.addAll(ResidentFilter.CONVERSIONS);
-            session.module().preload(kernels);
-            // the kernels once on the resident buffers (no copies): first launches' costs go here, not in the filter
-            resident.filterResident(r, spec, decision, launcher);
-            long bytes = 4L * width * height;
-            if (bytes <= LeaseBuffers.MAX_BYTES) { // a result buffer for filterLeased, allocated and page-locked now
-                LeaseBuffers pool = session.leaseBuffers();
-                pool.giveBack(pool.take(bytes));
-            }
+            resident.prepare(residentFor(width, height), spec, decision, launcher);
             return null;
         });
     }

@@ -139,6 +139,24 @@ final class ResidentFilter {
                 (System.nanoTime() - t0) / 1e6, resultMs, decision.cost(w, h, spec.mask())));
     }
 
+    /**
+     * Makes ready for filters of {@code r}'s size on the CUDA thread: the upload's page-locked buffer and its copying
+     * threads, the plan's kernels loaded, the kernels run once on the resident buffers (no copies: a first launch's
+     * costs go here, not in the filter) and a lent result's page-locked buffer.
+     */
+    void prepare(ResidentImage r, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher) {
+        r.hostIn().warmCopies();
+        List<String> kernels = new java.util.ArrayList<>(decision.plan().kernels());
+        kernels.addAll(CONVERSIONS);
+        session.module().preload(kernels);
+        filterResident(r, spec, decision, launcher);
+        long bytes = 4L * r.width() * r.height();
+        if (bytes <= LeaseBuffers.MAX_BYTES) {
+            LeaseBuffers pool = session.leaseBuffers();
+            pool.giveBack(pool.take(bytes));
+        }
+    }
+
     /** Pixels a chunk of a large upload: about 4 MB, so the copy of one chunk into pinned memory overlaps the DMA of the last. */
     static final int UPLOAD_CHUNK = 1 << 20;
 
