@@ -81,7 +81,7 @@ public final class CudaVolumeFilter implements VolumeFilter {
         CudaModule module = session.module();
         VolumeStrategy s = VolumeStrategy.valueOf(plan.runs().name());
         long n = (long) w * h * d;
-        Buffers b = buffersFor(module, n, s == VolumeStrategy.SEPARABLE, mask, w + "x" + h + "x" + d);
+        Buffers b = buffersFor(module, n, VolumeKernels.needsScratch(s, mask), mask, w + "x" + h + "x" + d);
         VolumeRun r = new VolumeRun(module, session.stream(), b.in.ptr(), b.out.ptr(), b.scratch == null ? null : b.scratch.ptr(),
                 b.mask.ptr(), w, h, d, mask, border.code(), border.constant());
         List<String> launches = List.of();
