@@ -126,10 +126,12 @@ final class VolumeKernels {
 
     /**
      * Output slices a block of convolab_vol_sep3_rN walks down z, by radius: a chunk re-reads 2R slices past its
-     * ends, and fewer, longer chunks leave SMs idle at the grid's tail. Measured on an H100 (512^3, bench/volumelab/
-     * sep3d.cu, bench/results/h100-2026-11-27-h25b): 32 was fastest of 32..512 at radius 1 to 3.
+     * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
+     * The fastest of 16, 32, 64, 128 and 256 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/
+     * sep3d.cu: bench/results/h100-2026-11-27-h25b/sep3d-time-2.txt): r 1 16 (0.449 ms, 32: 0.463), r 2 32
+     * (0.487), r 3 64 (0.588, 32: 0.616), r 4..7 64 (r 7 0.982 ms, 128: 0.987).
      */
-    private static final int[] SEP3_CHUNK = {0, 32, 32, 32, 64, 64, 128, 128};
+    private static final int[] SEP3_CHUNK = {0, 16, 32, 64, 64, 64, 64, 64};
 
     static int sep3Chunk(int radius) {
         return SEP3_CHUNK[radius];
