@@ -138,10 +138,8 @@ public final class CudaVolumeFilter implements VolumeFilter {
         CUevent[] stop = new CUevent[ms.length];
         try {
             for (int i = 0; i < ms.length; i++) {
-                start[i] = new CUevent();
-                stop[i] = new CUevent();
-                cuEventCreate(start[i], 0);
-                cuEventCreate(stop[i], 0);
+                start[i] = created();
+                stop[i] = created();
             }
             double total = timeOne(s, r, start[0], stop[0], 0, ms);
             boolean queue = total * ms.length <= TIMING_BUDGET_MS;
@@ -150,7 +148,7 @@ public final class CudaVolumeFilter implements VolumeFilter {
                 launch(s, r);
                 cuEventRecord(stop[i], r.stream());
                 if (!queue) {
-                    total += elapsed(r, start[i], stop[i], i, ms);
+                    total += elapsed(start[i], stop[i], i, ms);
                     if (i >= 2 && total > TIMING_BUDGET_MS) {
                         return i + 1;
                     }
@@ -158,7 +156,7 @@ public final class CudaVolumeFilter implements VolumeFilter {
             }
             if (queue) {
                 for (int i = 1; i < ms.length; i++) {
-                    elapsed(r, start[i], stop[i], i, ms);
+                    elapsed(start[i], stop[i], i, ms);
                 }
             }
             return ms.length;
@@ -174,16 +172,23 @@ public final class CudaVolumeFilter implements VolumeFilter {
         cuEventRecord(start, r.stream());
         launch(s, r);
         cuEventRecord(stop, r.stream());
-        return elapsed(r, start, stop, i, ms);
+        return elapsed(start, stop, i, ms);
     }
 
     /** Waits for the stop event and puts the time between the two into ms[i]. */
-    private static double elapsed(VolumeRun r, CUevent start, CUevent stop, int i, double[] ms) {
+    private static double elapsed(CUevent start, CUevent stop, int i, double[] ms) {
         cuEventSynchronize(stop);
         float[] t = {0};
         cuEventElapsedTime(t, start, stop);
         ms[i] = t[0];
         return t[0];
+    }
+
+    /** A new event (null in the arrays until it exists, so that the clean-up destroys only made ones). */
+    private static CUevent created() {
+        CUevent e = new CUevent();
+        cuEventCreate(e, 0);
+        return e;
     }
 
     private static void destroy(CUevent e) {
