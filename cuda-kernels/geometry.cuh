@@ -146,3 +146,14 @@
 #define VOL_FAST_MAX_R 4                // fast: cubes of radius 1..4 have their own kernel
 #define VOL_FAST_KC 8                   // fast, any size: mask slices a pass (outputs in registers)
 #define VOL_SEP_LOADS 6                 // fast, rank-1: slab elements a thread prefetches into registers
+// ---- volumes, rank-1 cubes in one sweep down z (volume_sep.cuh; bench/volumelab/sep3d.cu tunes it) -----------
+#define VOL_SEP3_MAX_R 7                // rank-1 cubes of radius 1..7 have their own kernel
+#define VOL_SEP3_BX 64                  // threads (and outputs) along x
+#define VOL_SEP3_BY 8                   // threads along y
+#define VOL_SEP3_PY 4                   // outputs a thread down y (each with 2R+1 z values in registers)
+#define VOL_SEP3_STAGES 3               // slabs in shared memory: the one in use and two in flight
+#define VOL_SEP3_MINB 1                 // blocks an SM the kernels are compiled for
+// Slab columns either side of the tile (a multiple of 4: rows start 16-byte aligned) and the dynamic shared
+// memory of a block, bytes: VOL_SEP3_STAGES slabs and the x pass's rows.
+#define VOL_SEP3_LEAD(R) (((R) + 3) / 4 * 4)
+#define VOL_SEP3_SMEM(R) (4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * VOL_SEP3_LEAD(R)) + VOL_SEP3_BX))

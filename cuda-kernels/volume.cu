@@ -10,6 +10,8 @@
 //              memory; each value read from the slab is used by every mask slice at once, the
 //              partial sums of the outputs it touches sliding along z in registers (3D stencil
 //              codes do this); a fused x-y-z pass for rank-1 masks
+//              and, for rank-1 cubes of radius 1..VOL_SEP3_MAX_R, the x, y and z passes in one sweep with the
+//              z window in registers (volume_sep.cuh: convolab_vol_sep3_rN, which separable runs too)
 //   fft        pad / (cuFFT) / multiply (fft.cu) / (cuFFT) / crop
 // Geometry constants (VOL_*) are in geometry.cuh; the launchers are cuda/Volume*.java.
 // =====================================================================================
@@ -18,6 +20,9 @@
 
 __constant__ float c_vol_mask[VOL_CONST_MAX];
 __constant__ float c_vol_line[3 * CONVOLAB_MAX_1D];   // a rank-1 mask's x, y and z weights
+#ifdef __CUDACC__          // bench/volumelab/emulate.sh runs this file through g++: sep3d.cu checks these kernels
+#include "volume_sep.cuh"
+#endif
 
 // The voxel a coordinate reads under the policy (cval where the policy gives the constant).
 __device__ __forceinline__ float vol_at(const float* __restrict__ in, int x, int y, int z, int w, int h, int d,
@@ -273,6 +278,24 @@ CONVOLAB_VOL_FAST(1)
 CONVOLAB_VOL_FAST(2)
 CONVOLAB_VOL_FAST(3)
 CONVOLAB_VOL_FAST(4)
+
+// ---- rank-1 cubes of radius R: one sweep down z (volume_sep.cuh); dynamic shared memory VOL_SEP3_SMEM(R) ----
+#define CONVOLAB_VOL_SEP3(R)                                                                                        \
+    static_assert(VolSep3<R, VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES>::SMEM == VOL_SEP3_SMEM(R), "VOL_SEP3_SMEM"); \
+    extern "C" __global__ void __launch_bounds__(VOL_SEP3_BX * VOL_SEP3_BY, VOL_SEP3_MINB) convolab_vol_sep3_r##R(  \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval)   \
+    {                                                                                                               \
+        vol_sep3<R, VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES>(in, out, w, h, d, zch, policy, cval);                 \
+    }
+#ifdef __CUDACC__
+CONVOLAB_VOL_SEP3(1)
+CONVOLAB_VOL_SEP3(2)
+CONVOLAB_VOL_SEP3(3)
+CONVOLAB_VOL_SEP3(4)
+CONVOLAB_VOL_SEP3(5)
+CONVOLAB_VOL_SEP3(6)
+CONVOLAB_VOL_SEP3(7)
+#endif
 
 // ---- fast, any size: as above with the sizes known at run time, kc mask slices a pass ------
 // Pass k0 takes mask slices k0 .. k0+kc-1 (kc <= VOL_FAST_KC partial sums in registers) and writes

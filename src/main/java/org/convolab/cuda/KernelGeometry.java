@@ -208,4 +208,20 @@ final class KernelGeometry {
     static final int VOL_FAST_MAX_R = 4;
     static final int VOL_FAST_KC = 8;
     static final int VOL_SEP_LOADS = 6;
+    static final int VOL_SEP3_MAX_R = 7;
+    static final int VOL_SEP3_BX = 64;
+    static final int VOL_SEP3_BY = 8;
+    static final int VOL_SEP3_PY = 4;
+    static final int VOL_SEP3_STAGES = 3;
+    static final int VOL_SEP3_MINB = 1;
+
+    /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
+    static int volSep3Lead(int r) {
+        return (r + 3) / 4 * 4;
+    }
+
+    /** VOL_SEP3_SMEM(R): dynamic shared memory of convolab_vol_sep3_rN, bytes (the slabs in flight and the x pass's rows). */
+    static int volSep3SharedBytes(int r) {
+        return 4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * r) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * volSep3Lead(r)) + VOL_SEP3_BX);
+    }
 }

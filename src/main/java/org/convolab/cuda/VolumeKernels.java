@@ -24,6 +24,9 @@ final class VolumeKernels {
         for (int r = 1; r <= KernelGeometry.VOL_FAST_MAX_R; r++) {
             n.add("convolab_vol_fast_r" + r);
         }
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            n.add("convolab_vol_sep3_r" + r);
+        }
         return n;
     }
 
@@ -37,7 +40,7 @@ final class VolumeKernels {
         Mask3D m = r.mask();
         if (s == VolumeStrategy.CONSTANT || (s == VolumeStrategy.FAST && fastKind(m) == FastKind.CUBE)) {
             r.module().setConstant("c_vol_mask", m.weights());
-        } else if (s == VolumeStrategy.SEPARABLE || (s == VolumeStrategy.FAST && fastKind(m) == FastKind.RANK1)) {
+        } else if (s == VolumeStrategy.SEPARABLE || (s == VolumeStrategy.FAST && SeparableMask3D.of(m).isPresent())) {
             SeparableMask3D f = factors(m);
             float[] lines = new float[3 * KernelGeometry.CONVOLAB_MAX_1D];
             System.arraycopy(f.x(), 0, lines, 0, m.width());
@@ -57,7 +60,13 @@ final class VolumeKernels {
                     .i(r.width()).i(r.height()).i(r.depth()).i(r.mask().width()).i(r.mask().height()).i(r.mask().depth())
                     .i(r.policy()).f(r.constant()).run(r.module(), r.stream());
             case TILED -> tiled(r);
-            case SEPARABLE -> separable(r);
+            case SEPARABLE -> {
+                if (VolumePlanner.sep3Radius(r.mask()) > 0) {
+                    sep3(r);
+                } else {
+                    separable(r);
+                }
+            }
             case FAST -> fast(r);
             default -> throw new IllegalArgumentException(s + " has no direct kernels");
         }
@@ -110,10 +119,42 @@ final class VolumeKernels {
                 .i(axis).i(n).i(r.policy()).f(ghost).run(r.module(), r.stream());
     }
 
+    /** Whether the strategy's kernels need the scratch volume (separable's three line passes). */
+    static boolean needsScratch(VolumeStrategy s, Mask3D m) {
+        return s == VolumeStrategy.SEPARABLE && VolumePlanner.sep3Radius(m) == 0;
+    }
+
+    /**
+     * Output slices a block of convolab_vol_sep3_rN walks down z, by radius: a chunk re-reads 2R slices past its
+     * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
+     * The fastest of 16, 32, 64, 128 and 256 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/
+     * sep3d.cu: bench/results/h100-2026-11-27-h25b/sep3d-time-2.txt): r 1 16 (0.449 ms, 32: 0.463), r 2 32
+     * (0.487), r 3 64 (0.588, 32: 0.616), r 4..7 64 (r 7 0.982 ms, 128: 0.987).
+     */
+    private static final int[] SEP3_CHUNK = {0, 16, 32, 64, 64, 64, 64, 64};
+
+    static int sep3Chunk(int radius) {
+        return SEP3_CHUNK[radius];
+    }
+
+    /** A rank-1 cube of radius 1..VOL_SEP3_MAX_R: x, y and z in one sweep down z (volume_sep.cuh). */
+    private static void sep3(VolumeRun r) {
+        int radius = VolumePlanner.sep3Radius(r.mask());
+        int zch = sep3Chunk(radius);
+        new KernelLaunch("convolab_vol_sep3_r" + radius).grid(ceilDiv(r.width(), KernelGeometry.VOL_SEP3_BX),
+                        ceilDiv(r.height(), KernelGeometry.VOL_SEP3_BY * KernelGeometry.VOL_SEP3_PY), gridZ(ceilDiv(r.depth(), zch), r))
+                .block(KernelGeometry.VOL_SEP3_BX, KernelGeometry.VOL_SEP3_BY).sharedBytes(KernelGeometry.volSep3SharedBytes(radius))
+                .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant())
+                .run(r.module(), r.stream());
+    }
+
     /** Which fast kernel a mask takes. */
-    enum FastKind { RANK1, CUBE, ANY }
+    enum FastKind { SEP3, RANK1, CUBE, ANY }
 
     static FastKind fastKind(Mask3D m) {
+        if (VolumePlanner.sep3Radius(m) > 0) {
+            return FastKind.SEP3;
+        }
         if (SeparableMask3D.of(m).isPresent()) {
             return FastKind.RANK1;
         }
@@ -138,6 +179,7 @@ final class VolumeKernels {
         int gy = ceilDiv(r.height(), KernelGeometry.VOL_BY);
         int gz = gridZ(ceilDiv(r.depth(), KernelGeometry.VOL_FAST_ZCH), r);
         switch (fastKind(m)) {
+            case SEP3 -> sep3(r);
             case RANK1 -> new KernelLaunch("convolab_vol_fast_sep").grid(gx, gy, gz).block(KernelGeometry.VOL_BX, KernelGeometry.VOL_BY)
                     .sharedBytes(fastSepShared(m)).ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth())
                     .i(m.width()).i(m.height()).i(m.depth()).i(r.policy()).f(r.constant()).run(r.module(), r.stream());

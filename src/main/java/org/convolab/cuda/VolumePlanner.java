@@ -17,8 +17,10 @@ import org.convolab.core.VolumeStrategy;
  * masks past {@value Mask#DIRECT_MAX_SIZE} in a dimension and non-rank-1 masks of more than
  * {@value #AUTO_FFT_TAPS} taps that have no compiled cube kernel go to fft (a direct 3D filter costs a multiply
  * per tap and voxel, 3375 for a 15x15x15 mask; the FFT's cost hardly grows with the mask); everything else runs
- * fast (the fused x-y-z pass for rank-1 masks, the compiled cubes of radius 1 to {@value KernelGeometry#VOL_FAST_MAX_R}
- * otherwise). Without cuFFT, auto runs fast for any direct mask.
+ * fast: rank-1 cubes of radius 1 to {@value KernelGeometry#VOL_SEP3_MAX_R} in one sweep down z with the z window in
+ * registers (on an H100 faster than the compiled cube kernels and the other fused rank-1 pass), other rank-1 masks
+ * in the fused x-y-z pass, other cubes of radius 1 to {@value KernelGeometry#VOL_FAST_MAX_R} in their compiled kernels.
+ * Without cuFFT, auto runs fast for any direct mask.
  */
 final class VolumePlanner {
 
@@ -91,6 +93,9 @@ final class VolumePlanner {
         if (!mask.direct()) {
             return "larger than " + Mask.DIRECT_MAX_SIZE + " in a dimension, fft only";
         }
+        if (sep3Radius(mask) > 0) {
+            return "rank-1 cube of radius " + sep3Radius(mask) + ", fast (x, y and z in one sweep down z)";
+        }
         if (SeparableMask3D.of(mask).isPresent()) {
             return "rank-1 mask, fast (one fused x-y-z pass)";
         }
@@ -108,13 +113,25 @@ final class VolumePlanner {
         return r >= 1 && r <= KernelGeometry.VOL_FAST_MAX_R && m.radiusY() == r && m.radiusZ() == r ? r : 0;
     }
 
+    /**
+     * The radius of a rank-1 cube with its own one-sweep kernel (convolab_vol_sep3_rN, radius 1..VOL_SEP3_MAX_R),
+     * else 0. fast and separable both run it: on an H100 it beat the compiled cube kernel at radius 1 and the
+     * other rank-1 kernels at every radius (bench/results/h100-2026-11-27-h25b).
+     */
+    static int sep3Radius(Mask3D m) {
+        int r = m.radiusX();
+        boolean cube = r >= 1 && r <= KernelGeometry.VOL_SEP3_MAX_R && m.radiusY() == r && m.radiusZ() == r;
+        return cube && SeparableMask3D.of(m).isPresent() ? r : 0;
+    }
+
     /** The kernels a strategy runs for the mask, one entry a pass. */
     static List<String> kernels(VolumeStrategy s, Mask3D mask) {
         return switch (s) {
             case NAIVE -> List.of("convolab_vol_naive");
             case CONSTANT -> List.of("convolab_vol_constant");
             case TILED -> List.of("convolab_vol_tiled");
-            case SEPARABLE -> List.of("convolab_vol_line (x)", "convolab_vol_line (y)", "convolab_vol_line (z)");
+            case SEPARABLE -> sep3Radius(mask) > 0 ? List.of("convolab_vol_sep3_r" + sep3Radius(mask))
+                    : List.of("convolab_vol_line (x)", "convolab_vol_line (y)", "convolab_vol_line (z)");
             case FAST -> fastKernels(mask);
             case FFT -> List.of("convolab_vol_fft_pad", "cufftExecR2C", "convolab_fft_multiply", "cufftExecC2R",
                     "convolab_vol_fft_crop");
@@ -123,6 +140,9 @@ final class VolumePlanner {
     }
 
     private static List<String> fastKernels(Mask3D mask) {
+        if (sep3Radius(mask) > 0) {
+            return List.of("convolab_vol_sep3_r" + sep3Radius(mask));
+        }
         if (SeparableMask3D.of(mask).isPresent()) {
             return List.of("convolab_vol_fast_sep");
         }

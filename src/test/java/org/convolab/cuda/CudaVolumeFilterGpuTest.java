@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the double-precision {@link VolumeReference}: every strategy (auto included) x every policy (constant 77 too) x
  * random volumes from 1x1x1 to 70 in each dimension (several blocks in x, y and down z, the fast kernels' z chunks
  * included) x masks: cubes with and without their own fast kernel, rectangular, one slice deep (2D per page), one
- * column (z only), rank-1, larger than the volume in every dimension, more than 8 slices deep (fast's several
+ * column (z only), rank-1 (cubes of radius 1, 2, 3, 5 and 7 with the one-sweep kernel), larger than the volume in every dimension, more than 8 slices deep (fast's several
  * passes), past constant memory and past 63 (fft only). A strategy that does not take a mask must refuse it with
  * the planner's reason. Skipped, with the reason, where no CUDA device is usable.
  *
@@ -78,12 +78,17 @@ class CudaVolumeFilterGpuTest {
                 random(9, 9, 1, rnd), // one slice deep: 2D on each slice
                 random(1, 1, 9, rnd), // z only
                 random(3, 5, 11, rnd), // 11 slices: fast_any in two passes
+                rankOne(3, 3, 3, rnd), // rank-1 cubes: separable, fast and auto sweep once down z (sep3_r1 .. r7)
+                rankOne(5, 5, 5, rnd),
+                rankOne(7, 7, 7, rnd),
+                rankOne(11, 11, 11, rnd),
+                rankOne(15, 15, 15, rnd),
                 rankOne(5, 7, 3, rnd), // separable, fast_sep
                 rankOne(1, 3, 13, rnd),
                 rankOne(31, 21, 3, rnd), // fast_sep's slab past the registers it prefetches into
                 random(15, 15, 15, rnd), // larger than most volumes here in every dimension
                 random(21, 21, 17, rnd), // past constant memory (7497 weights)
-                random(65, 3, 3, rnd)); // past 63: fft only
+                random(65, 3, 3, rnd)); // past 63: fft only (last: thePlanNamesTheKernelsThatRanWithTheirGeometry)
     }
 
     static Mask3D random(int w, int h, int d, Random rnd) {
@@ -213,7 +218,11 @@ class CudaVolumeFilterGpuTest {
         float[] sums = new float[voxels.length];
         LaunchPlan plan = filter.correlate(voxels, 100, 20, 130, masks().get(0), BorderPolicy.parse("mirror"), VolumeStrategy.FAST, sums);
         assertThat(plan.launches()).containsExactly("convolab_vol_fast_r1 (grid 4x3x3, block 32x8, 0 B shared)");
-        LaunchPlan auto = filter.correlate(voxels, 100, 20, 130, masks().get(12), BorderPolicy.parse("mirror"), VolumeStrategy.AUTO, sums);
+        LaunchPlan sweep = filter.correlate(voxels, 100, 20, 130, rankOne(3, 3, 3, new Random(1)), BorderPolicy.parse("mirror"),
+                VolumeStrategy.SEPARABLE, sums);
+        assertThat(sweep.launches()).containsExactly("convolab_vol_sep3_r1 (grid 2x1x" + (130 + VolumeKernels.sep3Chunk(1) - 1)
+                / VolumeKernels.sep3Chunk(1) + ", block 64x8, " + KernelGeometry.volSep3SharedBytes(1) + " B shared)");
+        LaunchPlan auto = filter.correlate(voxels, 100, 20, 130, masks().get(masks().size() - 1), BorderPolicy.parse("mirror"), VolumeStrategy.AUTO, sums);
         assertThat(auto.runs().name()).isEqualTo("FFT");
         assertThat(auto.reason()).contains("fft only");
         assertThat(auto.launches()).anyMatch(l -> l.startsWith("convolab_vol_fft_pad (grid "));

@@ -98,6 +98,15 @@ class KernelGeometryTest {
         assertTrue(KernelGeometry.argbsSharedBytes(7) > 48 * 1024 && KernelGeometry.argbsSharedBytes(6) <= 48 * 1024);
     }
 
+    /** VOL_SEP3_SMEM(R) of the header (which volume.cu asserts is the kernel's layout) is what the launcher passes. */
+    @Test
+    void oneSweepVolumeSharedMemoryIsTheHeadersFormula() throws Exception {
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            assertEquals(formula("VOL_SEP3_LEAD", r), KernelGeometry.volSep3Lead(r), "VOL_SEP3_LEAD(" + r + ")");
+            assertEquals(formula("VOL_SEP3_SMEM", r), KernelGeometry.volSep3SharedBytes(r), "VOL_SEP3_SMEM(" + r + ")");
+        }
+    }
+
     @Test
     void maskLimitsMatchTheLargestMask() {
         assertEquals(org.convolab.core.Mask.DIRECT_MAX_SIZE, KernelGeometry.CONVOLAB_MAX_MASK);

@@ -22,6 +22,10 @@ class VolumePlannerTest {
         assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.random(9, 9, 9, rnd)).kernels())
                 .containsExactly("convolab_vol_fast_r4");
         assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.rankOne(9, 9, 9, rnd)).kernels())
+                .containsExactly("convolab_vol_sep3_r4");
+        assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.rankOne(9, 9, 7, rnd)).kernels())
+                .containsExactly("convolab_vol_fast_sep");
+        assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.rankOne(17, 17, 17, rnd)).kernels())
                 .containsExactly("convolab_vol_fast_sep");
         assertThat(VolumePlanner.plan(VolumeStrategy.FAST, CudaVolumeFilterGpuTest.random(3, 5, 17, rnd)).kernels())
                 .containsExactly("convolab_vol_fast_any (mask slices 1..8)", "convolab_vol_fast_any (mask slices 9..16)",
@@ -39,6 +43,8 @@ class VolumePlannerTest {
         assertThatThrownBy(() -> VolumePlanner.plan(VolumeStrategy.SEPARABLE, CudaVolumeFilterGpuTest.random(3, 3, 3, rnd)))
                 .hasMessageContaining("rank-1");
         assertThat(VolumePlanner.plan(VolumeStrategy.SEPARABLE, CudaVolumeFilterGpuTest.rankOne(3, 5, 7, rnd)).passes()).isEqualTo(3);
+        assertThat(VolumePlanner.plan(VolumeStrategy.SEPARABLE, CudaVolumeFilterGpuTest.rankOne(3, 5, 7, rnd)).kernels())
+                .allMatch(k -> k.startsWith("convolab_vol_line"));
         assertThat(VolumePlanner.plan(VolumeStrategy.AUTO, wide).runs().name()).isEqualTo("FFT");
     }
 
@@ -48,6 +54,35 @@ class VolumePlannerTest {
                 .containsExactly("convolab_vol_constant");
         assertThatThrownBy(() -> VolumePlanner.plan(VolumeStrategy.CONSTANT, CudaVolumeFilterGpuTest.random(21, 19, 19, rnd)))
                 .hasMessageContaining("6859 weights").hasMessageContaining("7581");
+    }
+
+    @Test
+    void rankOneCubesUpToRadius7RunInOneSweepForFastSeparableAndAuto() {
+        for (int r = 1; r <= 8; r++) {
+            Mask3D cube = CudaVolumeFilterGpuTest.rankOne(2 * r + 1, 2 * r + 1, 2 * r + 1, rnd);
+            String want = r <= KernelGeometry.VOL_SEP3_MAX_R ? "convolab_vol_sep3_r" + r : null;
+            for (VolumeStrategy s : new VolumeStrategy[] {VolumeStrategy.FAST, VolumeStrategy.SEPARABLE, VolumeStrategy.AUTO}) {
+                LaunchPlan plan = VolumePlanner.plan(s, cube);
+                if (want != null) {
+                    assertThat(plan.kernels()).as(s + " r " + r).containsExactly(want);
+                } else {
+                    assertThat(plan.kernels()).as(s + " r " + r).doesNotContain("convolab_vol_sep3_r" + r);
+                }
+            }
+            assertThat(VolumeKernels.needsScratch(VolumeStrategy.SEPARABLE, cube)).isEqualTo(want == null);
+        }
+        Mask3D notRankOne = CudaVolumeFilterGpuTest.random(5, 5, 5, rnd);
+        assertThat(VolumePlanner.sep3Radius(notRankOne)).isZero();
+        assertThat(VolumePlanner.plan(VolumeStrategy.AUTO, notRankOne).kernels()).containsExactly("convolab_vol_fast_r2");
+        assertThat(VolumePlanner.plan(VolumeStrategy.AUTO, VolumeBench.gaussian(1)).reason()).contains("rank-1 cube of radius 1");
+    }
+
+    @Test
+    void oneSweepChunksAndSharedMemoryFitEveryRadius() {
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            assertThat(VolumeKernels.sep3Chunk(r)).as("r " + r).isGreaterThanOrEqualTo(2 * r);
+            assertThat(KernelGeometry.volSep3SharedBytes(r)).as("r " + r).isLessThanOrEqualTo(227 * 1024);
+        }
     }
 
     @Test

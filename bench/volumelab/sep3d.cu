@@ -1,0 +1,224 @@
+// Tuning harness for the fused rank-1 3D kernel (cuda-kernels/volume_sep.cuh) against the earlier fused kernel
+// (convolab_vol_fast_sep), the compiled cube (convolab_vol_fast_r1) and a device copy (the bandwidth floor).
+// Build here (x86-64, nvcc 13) and run on the GPU host:
+//   nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I cuda-kernels bench/volumelab/sep3d.cu -o sep3d
+//   ./sep3d check    every variant x policy (constant 77 too) x odd volumes against a double reference
+//   ./sep3d time     512x512x512 float, mirror: every variant x z chunk, kernel ms (labtime.cuh: median of 20
+//                    batches of 10 launches), and each output's max |diff| against the old fused kernel's
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "volume.cu"
+#include "../fastlab/labtime.cuh"
+
+typedef void (*Sep3Fn)(const float*, float*, int, int, int, int, int, float);
+struct Variant { const char* name; int r, py, by, st, smem; Sep3Fn fn; };
+
+#define V3(R, PY, BY, ST, MB, XP)                                                                             \
+    __global__ void __launch_bounds__(VOL_SEP3_BX * BY, MB) sep3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(       \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+    { vol_sep3<R, PY, BY, ST, XP>(in, out, w, h, d, zch, policy, cval); }
+#define VROW(R, PY, BY, ST, MB, XP)                                                                            \
+    {"r" #R " py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, PY, BY, ST, VolSep3<R, PY, BY, ST, XP>::SMEM,       \
+     sep3_##R##_##PY##_##BY##_##ST##_##MB##_##XP}
+// The production kernels (convolab_vol_sep3_rN: VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES, VOL_SEP3_MINB) first.
+#define VARIANT_LIST(X)                                                                                        \
+    X(1, 4, 8, 3, 1, 4) X(1, 4, 8, 3, 2, 4) X(1, 4, 8, 3, 3, 4) X(1, 8, 4, 3, 1, 4) X(1, 4, 4, 4, 1, 4)            \
+    X(1, 4, 8, 4, 2, 4) X(1, 4, 8, 3, 1, 8)                                                                    \
+    X(2, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 2, 4) X(2, 8, 4, 3, 1, 4) X(2, 4, 8, 4, 2, 4) X(2, 4, 8, 3, 1, 8)            \
+    X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4) X(3, 8, 4, 3, 1, 4) X(3, 2, 8, 3, 2, 4) X(3, 4, 8, 3, 1, 8)            \
+    X(4, 4, 8, 3, 1, 4) X(5, 4, 8, 3, 1, 4) X(6, 4, 8, 3, 1, 4) X(5, 4, 8, 3, 1, 8)                               \
+    X(7, 4, 8, 3, 1, 4) X(7, 2, 8, 3, 1, 4) X(7, 4, 4, 3, 1, 4) X(7, 2, 8, 4, 1, 4) X(7, 4, 4, 3, 2, 4)            \
+    X(7, 2, 16, 3, 1, 4) X(7, 4, 8, 3, 1, 8) X(7, 2, 8, 3, 1, 8) X(7, 4, 4, 3, 2, 8)
+#define V3SEMI(R, PY, BY, ST, MB, XP) V3(R, PY, BY, ST, MB, XP)
+#define VROWC(R, PY, BY, ST, MB, XP) VROW(R, PY, BY, ST, MB, XP),
+VARIANT_LIST(V3SEMI)
+static const Variant VARIANTS[] = {VARIANT_LIST(VROWC)};
+
+static std::vector<float> gauss(int r) {
+    const int n = 2 * r + 1;
+    const double sigma = r / 2.0 < 0.5 ? 0.5 : r / 2.0;
+    std::vector<double> g(n);
+    double s = 0;
+    for (int i = 0; i < n; i++) { g[i] = std::exp(-(i - r) * (i - r) / (2 * sigma * sigma)); s += g[i]; }
+    std::vector<float> f(n);
+    for (int i = 0; i < n; i++) f[i] = (float)(g[i] / s);
+    return f;
+}
+
+static void set_lines(const std::vector<float>& x, const std::vector<float>& y, const std::vector<float>& z) {
+    std::vector<float> l(3 * CONVOLAB_MAX_1D, 0.f);
+    std::copy(x.begin(), x.end(), l.begin());
+    std::copy(y.begin(), y.end(), l.begin() + CONVOLAB_MAX_1D);
+    std::copy(z.begin(), z.end(), l.begin() + 2 * CONVOLAB_MAX_1D);
+    CK(cudaMemcpyToSymbol(c_vol_line, l.data(), l.size() * 4));
+}
+
+// Separable double reference: the ghost rule of border.cuh per axis; a constant ghost reads cval (scaled by the
+// sums of the passes before it, which is what the full 3D sum over a cval-padded volume gives).
+static std::vector<double> reference(const std::vector<float>& v, int w, int h, int d, const std::vector<float>& cx,
+                                     const std::vector<float>& cy, const std::vector<float>& cz, int policy, float cval) {
+    const int r = (int)cx.size() / 2;
+    double sx = 0, sy = 0;
+    for (float c : cx) sx += c;
+    for (float c : cy) sy += c;
+    std::vector<double> a((size_t)w * h * d), b((size_t)w * h * d);
+#pragma omp parallel for
+    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
+        double s = 0;
+        for (int i = 0; i < 2 * r + 1; i++) { int k = convolab_border_index(x + i - r, w, policy); s += cx[i] * (k < 0 ? (double)cval : (double)v[((size_t)z * h + y) * w + k]); }
+        a[((size_t)z * h + y) * w + x] = s;
+    }
+#pragma omp parallel for
+    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
+        double s = 0;
+        for (int j = 0; j < 2 * r + 1; j++) { int k = convolab_border_index(y + j - r, h, policy); s += cy[j] * (k < 0 ? cval * sx : a[((size_t)z * h + k) * w + x]); }
+        b[((size_t)z * h + y) * w + x] = s;
+    }
+#pragma omp parallel for
+    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
+        double s = 0;
+        for (int k = 0; k < 2 * r + 1; k++) { int q = convolab_border_index(z + k - r, d, policy); s += cz[k] * (q < 0 ? cval * sx * sy : b[((size_t)q * h + y) * w + x]); }
+        a[((size_t)z * h + y) * w + x] = s;
+    }
+    return a;
+}
+
+static void launch(const Variant& v, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
+    const int ty = v.py * v.by;
+    dim3 grid((w + VOL_SEP3_BX - 1) / VOL_SEP3_BX, (h + ty - 1) / ty, (d + zch - 1) / zch);
+    v.fn<<<grid, dim3(VOL_SEP3_BX, v.by), v.smem>>>(in, out, w, h, d, zch, policy, cval);
+}
+
+static std::vector<float> line(int n, unsigned& seed) {
+    std::vector<float> l(n);
+    for (auto& x : l) { seed = seed * 1664525u + 1013904223u; x = 0.1f + (seed >> 8) / 16777216.0f / n; }
+    return l;
+}
+
+static void allow_smem() {
+    for (const Variant& v : VARIANTS) CK(cudaFuncSetAttribute(v.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, v.smem));
+}
+
+static int check() {
+    allow_smem();
+    const int vols[][3] = {{1, 1, 1}, {5, 6, 7}, {6, 1, 1}, {33, 9, 17}, {70, 37, 41}, {64, 32, 70}, {131, 67, 23}, {9, 7, 70}};
+    const int policies[] = {0, 1, 2, 3, 4};
+    int bad = 0, cases = 0;
+    unsigned seed = 7;
+    for (auto& vs : vols) {
+        const int w = vs[0], h = vs[1], d = vs[2];
+        const size_t n = (size_t)w * h * d;
+        std::vector<float> hv(n), got(n);
+        for (auto& x : hv) { seed = seed * 1664525u + 1013904223u; x = (seed >> 8) / 8388608.0f - 1.0f; }
+        float *din, *dout;
+        CK(cudaMalloc(&din, n * 4)); CK(cudaMalloc(&dout, n * 4));
+        CK(cudaMemcpy(din, hv.data(), n * 4, cudaMemcpyHostToDevice));
+        for (int r : {1, 2, 3, 4, 5, 6, 7}) {
+            auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
+            set_lines(cx, cy, cz);
+            double sw = 0;
+            for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
+            for (int policy : policies) {
+                for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
+                    auto want = reference(hv, w, h, d, cx, cy, cz, policy, cval);
+                    const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
+                    for (const Variant& v : VARIANTS) {
+                        if (v.r != r) continue;
+                        for (int zch : {8, 64, 512}) {
+                            CK(cudaMemset(dout, 0xff, n * 4));
+                            launch(v, din, dout, w, h, d, zch, policy, cval);
+                            if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                                printf("BAD %s: %s\n", v.name, cudaGetErrorString(e));
+                                bad++;
+                                cudaGetLastError();
+                                continue;
+                            }
+                            CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
+                            cases++;
+                            for (size_t k = 0; k < n; k++) {
+                                if (!(std::fabs(got[k] - want[k]) <= bound)) {
+                                    if (bad++ < 20)
+                                        printf("BAD %s zch %d policy %d cval %g %dx%dx%d at (%zu,%zu,%zu): %g want %g\n", v.name, zch,
+                                               policy, cval, w, h, d, k % w, k / w % h, k / ((size_t)w * h), got[k], want[k]);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        CK(cudaFree(din)); CK(cudaFree(dout));
+    }
+    printf("check: %d cases, %d bad\n", cases, bad);
+    return bad != 0;
+}
+
+static void time_all(int size) {
+    const int w = size, h = size, d = size;
+    const size_t n = (size_t)w * h * d;
+    std::vector<float> hv(n);
+    unsigned seed = 1;
+    for (auto& x : hv) { seed = seed * 1664525u + 1013904223u; x = (seed >> 8) / 16777216.0f; }
+    float *din, *dout, *dref;
+    CK(cudaMalloc(&din, n * 4)); CK(cudaMalloc(&dout, n * 4)); CK(cudaMalloc(&dref, n * 4));
+    CK(cudaMemcpy(din, hv.data(), n * 4, cudaMemcpyHostToDevice));
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    const float copy = timeit([&] { cudaMemcpyAsync(dout, din, n * 4, cudaMemcpyDeviceToDevice); });
+    const double floor_ms = 2.0 * 4 * n / 3.0e12 * 1e3;
+    printf("# %s, %d SMs, %dx%dx%d float, mirror; device copy %.4f ms (%.2f TB/s); floor at 3.0 TB/s %.4f ms\n", prop.name,
+           prop.multiProcessorCount, w, h, d, copy, 2.0 * 4 * n / (copy * 1e-3) / 1e12, floor_ms);
+    allow_smem();
+    CK(cudaFuncSetAttribute(convolab_vol_fast_sep, cudaFuncAttributeMaxDynamicSharedMemorySize, 100000));
+    std::vector<float> got(n), ref(n);
+    for (int r : {1, 2, 3, 4, 5, 6, 7}) {
+        auto g = gauss(r);
+        set_lines(g, g, g);
+        const int m = 2 * r + 1;
+        const int old_smem = 4 * ((VOL_BX + m - 1) * (VOL_BY + m - 1) + VOL_BX * (VOL_BY + m - 1) + m * VOL_BX * VOL_BY);
+        dim3 og((w + VOL_BX - 1) / VOL_BX, (h + VOL_BY - 1) / VOL_BY, (d + VOL_FAST_ZCH - 1) / VOL_FAST_ZCH);
+        auto old = [&] { convolab_vol_fast_sep<<<og, dim3(VOL_BX, VOL_BY), old_smem>>>(din, dref, w, h, d, m, m, m, 3, 0.f); };
+        const float t_old = timeit(old);
+        printf("r%d old convolab_vol_fast_sep      %.4f ms  %.2fx floor\n", r, t_old, t_old / floor_ms);
+        if (r == 1) {
+            std::vector<float> cube(27);
+            for (int k = 0; k < 3; k++) for (int j = 0; j < 3; j++) for (int i = 0; i < 3; i++) cube[(k * 3 + j) * 3 + i] = g[i] * g[j] * g[k];
+            CK(cudaMemcpyToSymbol(c_vol_mask, cube.data(), 27 * 4));
+            const float t = timeit([&] { convolab_vol_fast_r1<<<og, dim3(VOL_BX, VOL_BY)>>>(din, dout, w, h, d, 3, 0.f); });
+            printf("r1 cube convolab_vol_fast_r1      %.4f ms  %.2fx floor\n", t, t / floor_ms);
+        }
+        CK(cudaMemcpy(ref.data(), dref, n * 4, cudaMemcpyDeviceToHost));
+        for (const Variant& v : VARIANTS) {
+            if (v.r != r) continue;
+            launch(v, din, dout, w, h, d, 64, 3, 0.f);
+            if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                printf("r%d %-22s launch failed: %s\n", r, v.name, cudaGetErrorString(e));
+                cudaGetLastError();
+                continue;
+            }
+            for (int zch : {16, 32, 64, 128, 256}) {
+                const float t = timeit([&] { launch(v, din, dout, w, h, d, zch, 3, 0.f); });
+                CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
+                double diff = 0;
+                for (size_t k = 0; k < n; k += 7) diff = std::max(diff, (double)std::fabs(got[k] - ref[k]));
+                cudaFuncAttributes a;
+                cudaFuncGetAttributes(&a, v.fn);
+                printf("r%d %-22s zch %3d  %.4f ms  %.2fx floor  (%d regs, %d B smem, diff %.2g)\n", r, v.name, zch, t, t / floor_ms,
+                       a.numRegs, v.smem, diff);
+            }
+        }
+        fflush(stdout);
+    }
+}
+
+int main(int argc, char** argv) {
+    std::string mode = argc > 1 ? argv[1] : "time";
+    if (mode == "check") return check();
+    time_all(argc > 2 ? atoi(argv[2]) : 512);
+    return 0;
+}
