@@ -4,12 +4,20 @@
 #include "cp_async.cuh"
 
 // =====================================================================================
-// fast-separable, streamed (lab draft): a block of 256 threads walks down a strip of 128 columns
-// and `chunk` rows. Input rows arrive in groups of OH = 2*PY rows through cp.async into NB raw
+// fast-separable, streamed (a lab kernel: bench/fastlab/seplab.cu; not shipped). On an H100 it was not
+// faster than the two-stage kernel of fast_separable.cu but at r = 7 (zero: 0.173 against 0.176 ms at
+// 4096x4096, 0.610 against 0.636 at 8192x8192; mirror at 4096x4096 slower, 0.191 against 0.180), and slower
+// at r = 10 and 15 and at r <= 4 (bench/results/h100-2026-11-27-h28b). A block of 32 x 8 threads walks down a strip of 128 columns and
+// `chunk` rows. Input rows arrive in groups of OH = 2*PY rows through cp.async into NB raw
 // buffers (NB - 1 groups ahead); a warp filters whole raw rows (4 outputs a lane, float4 reads)
-// into a ring of OH + 2R row-filtered rows, so each input row is read from global memory and
-// filtered along x once per strip; then each thread filters one column x PY rows down the ring.
-// The 2R halo rows are filtered twice only at a chunk's start (2R / chunk of the row work).
+// into a ring of row-filtered rows, so each input row is read from global memory and filtered
+// along x once per strip; then each thread filters one column x PY rows down the ring. The 2R
+// halo rows are filtered twice only at a chunk's start (2R / chunk of the row work), where the
+// two-stage kernel of fast_separable.cu filters them again for every tile (2R / (8 PY)).
+// The ring holds FR = M * OH rows (M steps of OH rows, FR >= OH + 2R), so step j's rows sit at the
+// same places as step j + M's: the loop runs M steps a turn, each with its phase j % M and its
+// column group as template arguments, and every ring read is a shared load at a constant offset
+// (a first draft spent an add, a compare and a select a row on the wrap).
 // =====================================================================================
 template <int R>
 struct SepStreamShape {
@@ -24,7 +32,7 @@ __device__ __forceinline__ void sepstream_load(float* raw, const float* __restri
                                                int h, int policy, float cval)
 {
     constexpr int SW = SepStreamShape<R>::SW, LEAD = SepStreamShape<R>::LEAD, CPR = SW / 4;
-    const int t = threadIdx.y * blockDim.x + threadIdx.x;
+    const int t = threadIdx.y * 32 + threadIdx.x;
     const int n = (hi - lo) * CPR;
     for (int k = t; k < n; k += 256) {
         const int r = k / CPR, c = k - r * CPR;
@@ -39,96 +47,6 @@ __device__ __forceinline__ void sepstream_load(float* raw, const float* __restri
     }
 }
 
-template <int R, int PY, int NB>
-__device__ __forceinline__ void fastseps_body(const float* __restrict__ in, float* __restrict__ out, int w, int h, int chunk,
-                                              int policy, float cval, const float* rowm, const float* colm, float* smem)
-{
-    constexpr int N = 2 * R + 1;
-    constexpr int OH = 2 * PY;                    // rows a group and a step
-    constexpr int FR = OH + 2 * R;                // ring of row-filtered rows
-    constexpr int SW = SepStreamShape<R>::SW, LEAD = SepStreamShape<R>::LEAD;
-    constexpr int NV = 2 * LEAD / 4 + 1;          // float4 reads a lane and raw row
-    constexpr int PRO = (2 * R + OH - 1) / OH;    // groups before the first step (the 2R halo rows)
-    float* raw = smem;                            // NB x OH x SW
-    float* ring = smem + NB * OH * SW;            // FR x 128
-    const int lane = threadIdx.x, wy = threadIdx.y, tid = wy * 32 + lane;
-    const int x0 = blockIdx.x * 128;
-    const int ys = blockIdx.y * chunk;
-    const int ye = min(h, ys + chunk);
-    if (ys >= ye) return;
-    const int steps = (ye - ys + OH - 1) / OH;
-    const int groups = PRO + steps;
-    auto range = [&](int g, int& lo, int& hi) {
-        if (g < PRO) { lo = ys - R + g * OH; hi = min(lo + OH, ys + R); }
-        else { lo = ys + R + (g - PRO) * OH; hi = min(lo + OH, ye + R); }
-    };
-    auto issue = [&](int g) {
-        if (g < groups) {
-            int lo, hi; range(g, lo, hi);
-            sepstream_load<R>(raw + (g % NB) * OH * SW, in, x0, lo, hi, w, h, policy, cval);
-        }
-        convolab_cp_commit();
-    };
-#pragma unroll
-    for (int g = 0; g < NB - 1; ++g) issue(g);
-    const int cx = tid & 127, cg = tid >> 7;      // column stage: one column, PY rows
-    for (int g = 0; g < groups; ++g) {
-        convolab_cp_wait<NB - 2>();
-        __syncthreads();                          // group g landed; the ring's oldest rows are free
-        issue(g + NB - 1);
-        int lo, hi; range(g, lo, hi);
-        const float* rb = raw + (g % NB) * OH * SW;
-        for (int r = wy; r < hi - lo; r += 8) {
-            const float4* rp = reinterpret_cast<const float4*>(rb + r * SW) + lane;
-            float v[4 * NV];
-#pragma unroll
-            for (int t = 0; t < NV; ++t) {
-                const float4 a = rp[t];
-                v[4 * t] = a.x; v[4 * t + 1] = a.y; v[4 * t + 2] = a.z; v[4 * t + 3] = a.w;
-            }
-            float rv[4];
-#pragma unroll
-            for (int e = 0; e < 4; ++e) {
-                float a = 0.f;
-#pragma unroll
-                for (int i = 0; i < N; ++i) a = fmaf(rowm[i], v[LEAD - R + e + i], a);
-                rv[e] = a;
-            }
-            const int rr = (lo + r - (ys - R)) % FR;
-            reinterpret_cast<float4*>(ring + rr * 128)[lane] = make_float4(rv[0], rv[1], rv[2], rv[3]);
-        }
-        if (g < PRO) continue;
-        __syncthreads();                          // the step's window is in the ring
-        const int y0 = ys + (g - PRO) * OH + cg * PY;   // this thread's first output row
-        int rr = (y0 - R - (ys - R)) % FR;
-        float acc[PY] = {};
-#pragma unroll
-        for (int k = 0; k < PY + 2 * R; ++k) {
-            const float m = ring[rr * 128 + cx];
-            rr = rr + 1 == FR ? 0 : rr + 1;
-#pragma unroll
-            for (int q = 0; q < PY; ++q) {
-                const int j = k - q;
-                if (j >= 0 && j < N) acc[q] = fmaf(colm[j], m, acc[q]);
-            }
-        }
-        const int x = x0 + cx;
-        if (x < w) {
-#pragma unroll
-            for (int q = 0; q < PY; ++q)
-                if (y0 + q < ye) out[(size_t)(y0 + q) * w + x] = acc[q];
-        }
-    }
-}
-
-// Shared memory of a block, bytes.
-template <int R, int PY, int NB>
-constexpr int fastseps_smem() { return 4 * (NB * 2 * PY * SepStreamShape<R>::SW + (2 * PY + 2 * R) * 128); }
-
-// ---- v2: the ring's rows at compile-time places. The ring holds FR = M * OH rows (M steps of OH rows,
-// FR >= OH + 2R), so step j's rows sit at the same places as step j + M's: the loop runs M steps a turn,
-// each with its phase j % M and its column group as template arguments, and every ring read is a shared
-// load at a constant offset (v1 spent an add, a compare and a select a row on the wrap).
 template <int R, int PY>
 struct SepStream2 {
     static constexpr int OH = 2 * PY;
@@ -137,8 +55,9 @@ struct SepStream2 {
     static constexpr int PRO = (2 * R + OH - 1) / OH;
 };
 
+// Shared memory of a block, bytes: NB raw buffers of OH rows and the ring.
 template <int R, int PY, int NB>
-constexpr int fastseps2_smem() { return 4 * (NB * 2 * PY * SepStreamShape<R>::SW + SepStream2<R, PY>::FR * 128); }
+__host__ __device__ constexpr int fastseps2_smem() { return 4 * (NB * 2 * PY * SepStreamShape<R>::SW + SepStream2<R, PY>::FR * 128); }
 
 // Row-filters raw rows [0, n) of a group (input row lo + r goes to ring row (pos + r) % FR).
 template <int R, int FR>
@@ -194,6 +113,7 @@ template <int R, int PY, int NB>
 __device__ __forceinline__ void fastseps2_body(const float* __restrict__ in, float* __restrict__ out, int w, int h, int chunk,
                                                int policy, float cval, const float* rowm, const float* colm, float* smem)
 {
+    // blocks of 32 x 8 threads: a warp a raw row (4 outputs a lane), 128 columns x 2 column groups
     using S = SepStream2<R, PY>;
     constexpr int OH = S::OH, FR = S::FR, M = S::M, PRO = S::PRO;
     constexpr int SW = SepStreamShape<R>::SW;

@@ -1,5 +1,7 @@
 // Issue 28's floor gaps on float planes: the streamed two-stage separable kernel (fast_sepstream.cuh)
-// against the shipped one, and radius 3/4 2D variants. Build (here or on the GPU host):
+// against the shipped one, and radius 3 2D variants. (Its first H100 call, 2026-11-27, also ran a first
+// draft of the streamed kernel whose ring index wrapped at run time: slower than the shipped kernel, since removed.)
+// Build (here or on the GPU host):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I cuda-kernels bench/fastlab/seplab.cu -o target/seplab
 //   target/seplab sep | 2d | odd | ncu
 // 4096x4096 and 8192x8192, three float32 channels, zero border (the board's), CUDA events around 10
@@ -22,14 +24,6 @@ typedef ConvolabPlanes3 P3;
 template <int R, int PY, int MINB>
 __global__ void __launch_bounds__(256, MINB) sept(P3 p, int w, int h, int policy, float cval)
 { int c = blockIdx.z; fastsept_body<R, PY>(plane_in(p, c), plane_out(p, c), w, h, policy, cval, c_fast_row, c_fast_col); }
-
-template <int R, int PY, int NB, int MINB>
-__global__ void __launch_bounds__(256, MINB) seps(P3 p, int w, int h, int chunk, int policy, float cval)
-{
-    extern __shared__ __align__(16) float sm[];
-    int c = blockIdx.z;
-    fastseps_body<R, PY, NB>(plane_in(p, c), plane_out(p, c), w, h, chunk, policy, cval, c_fast_row, c_fast_col, sm);
-}
 
 template <int R, int PY, bool PF, int MINB>
 __global__ void __launch_bounds__(256, MINB) vec4(P3 p, int w, int h, int policy, float cval)
@@ -177,34 +171,6 @@ void run_sept(const char* name, bool first) {
 }
 
 template <int R, int PY, int NB, int MINB>
-int seps_resident() {
-    auto k = seps<R, PY, NB, MINB>;
-    const int sm = fastseps_smem<R, PY, NB>();
-    CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, sm));
-    int per = 0, sms = 0; CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 256, sm));
-    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-    return per * sms;
-}
-
-// chunk < 0: rows a block for -chunk waves of resident blocks.
-template <int R, int PY, int NB, int MINB>
-void run_seps(const char* name, int chunk, bool first = false) {
-    auto k = seps<R, PY, NB, MINB>;
-    const int sm = fastseps_smem<R, PY, NB>();
-    const int res = seps_resident<R, PY, NB, MINB>();
-    if (chunk < 0) {
-        const int cols = 3 * ((W + 127) / 128);
-        const int chunks = std::max(1, std::min(H, -chunk * res / cols));
-        chunk = (H + chunks - 1) / chunks;
-    }
-    dim3 g((W + 127) / 128, (H + chunk - 1) / chunk, 3), b(32, 8);
-    clear_out();
-    float ms = timeit([&] { k<<<g, b, sm>>>(planes, W, H, chunk, POL, 0.f); });
-    char buf[96]; snprintf(buf, sizeof buf, "%s ch%d res%d sm%dK", name, chunk, res / 132, sm / 1024);
-    report(R, buf, ms, first, floor_ms(2 * (2 * R + 1)));
-}
-
-template <int R, int PY, int NB, int MINB>
 void run_seps2(const char* name, int chunk, bool first = false) {
     auto k = seps2<R, PY, NB, MINB>;
     const int sm = fastseps2_smem<R, PY, NB>();
@@ -228,7 +194,6 @@ void sep_radius() {
     gaussian_mask<R>();
     if constexpr (R <= 7) run_sept<R, 4, 4>("sept PY4 minb4 (shipped)", true);
     else run_sept<R, 8, 3>("sept PY8 minb3 (shipped)", true);
-    run_seps<R, 8, 2, 1>("seps PY8 NB2 (v1)", 256);
     run_seps2<R, 8, 2, 1>("seps2 PY8 NB2 minb1", -2);
     run_seps2<R, 8, 2, 3>("seps2 PY8 NB2 minb3", -2);
     run_seps2<R, 8, 2, 3>("seps2 PY8 NB2 minb3", 256);
@@ -281,7 +246,7 @@ void run_str2(const char* name, int waves) {
 template <int R>
 void d2_radius() {
     random_mask<R>();
-    if constexpr (R == 3) run_vec<3, 3, false, 1>("vec4 PY3 nopf minb1 (shipped)", true);
+    if constexpr (R == 3) run_vec<3, 3, false, 1>("vec4 PY3 nopf minb1 (shipped to 11-27)", true);
     else run_vec<R, 3, true, 1>("vec4 PY3 pf (ref)", true);
     run_str<R, 3>("str PY3", -6);
     run_str<R, 2>("str PY2", -6);
