@@ -6,14 +6,14 @@
 // (every weight becomes an immediate constant-bank operand of its FFMA), and a sliding window in
 // registers: each
 // thread computes PY outputs down a column, so every value it reads feeds up to PY * (2r+1)
-// multiply-adds. Radius 0 to 3 reads float4s from global memory through L1; radius 4 streams
+// multiply-adds. Radius 0 to 2 reads float4s from global memory through L1; radius 3 and 4 stream
 // rows into a shared-memory ring with cp.async; radius 5 to 15 uses a shared-memory tile whose
 // ghost cells are resolved while it is loaded, through convolab_border_index; other mask shapes
 // take a runtime-size kernel (FANY_PX x FANY_PY outputs per thread, the mask in passes of rows). fast-separable filters rows into
 // shared memory and columns from there, in one kernel. Block shapes, tile sizes and blocks per
 // SM are in geometry.cuh, one policy a variant.
 // This header holds what the families share; each family is in its own file: fast_vec.cu
-// (r 0..3), fast_stream.cu (r 4), fast_tile.cu (r 5..15), fast_any.cu (run-time size),
+// (r 0..2), fast_stream.cu (r 3..4), fast_tile.cu (r 5..15), fast_any.cu (run-time size),
 // fast_separable.cu (fast-separable) and fast_argb.cu (packed 8-bit ARGB, r 0..7).
 // =====================================================================================
 #include "border.cuh"

@@ -1,7 +1,8 @@
 #include "fast.cuh"
+#include "cp_async.cuh"
 
 // =====================================================================================
-// fast, radius 4, streamed: a block of 32 x 8 threads walks down a strip of 128 columns
+// fast, radius 3 and 4, streamed: a block of 32 x 8 threads walks down a strip of 128 columns
 // and `chunk` rows, OH = 8*PY output rows a step. Input rows go to a ring of shared-memory rows
 // with cp.async (16 bytes a thread, no registers held while they fly), two steps ahead of the
 // step being computed, so memory and FMAs overlap inside every block and each input row is
@@ -9,31 +10,6 @@
 // ring as in fast2dv_body. Border chunks of a row are filled with plain loads through the
 // border function. Ring: the step's window (OH + 2R rows) plus the rows of the next two steps.
 // =====================================================================================
-__device__ __forceinline__ void convolab_cp_async16(float* smem, const float* gmem)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem));
-#else
-    *reinterpret_cast<float4*>(smem) = __ldg(reinterpret_cast<const float4*>(gmem));
-#endif
-}
-
-__device__ __forceinline__ void convolab_cp_commit()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.commit_group;\n" ::);
-#endif
-}
-
-// Waits until at most one committed group of this thread is still in flight.
-__device__ __forceinline__ void convolab_cp_wait_all_but_one()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_group 1;\n" ::);
-#endif
-}
-
 // Copies input rows [ylo, yhi) of the strip (x0 - LEAD .. x0 + OW + LEAD) into the ring.
 template <int RB>
 __device__ __forceinline__ void fasts_load_rows(float* ring, const float* __restrict__ in, int x0, int ybase, int ylo,
@@ -50,12 +26,8 @@ __device__ __forceinline__ void fasts_load_rows(float* ring, const float* __rest
         if ((w & 3) == 0 && y >= 0 && y < h && gx >= 0 && gx + 4 <= w) {
             convolab_cp_async16(dst, in + (size_t)y * w + gx);
         } else {
-            const int sy = convolab_border_index(y, h, policy);
 #pragma unroll
-            for (int e = 0; e < 4; ++e) {
-                const int sx = convolab_border_index(gx + e, w, policy);
-                dst[e] = (sx < 0 || sy < 0) ? cval : __ldg(&in[(size_t)sy * w + sx]);
-            }
+            for (int e = 0; e < 4; ++e) convolab_cp_ghost(dst + e, in, gx + e, y, w, h, policy, cval);
         }
     }
 }
@@ -104,11 +76,11 @@ __device__ __forceinline__ void fast2ds_body(const float* __restrict__ in, float
 }
 
 
-// Radius 4: the streamed kernel (3 outputs per thread down a column, `chunk` rows a block).
-extern "C" __global__ void __launch_bounds__(FASTS_BX * FASTS_BY)
-convolab_fast2d_r4(CONVOLAB_PLANE_PARAMS, int w, int h, int chunk, int policy, float cval)
-{
-    const ConvolabPlanes3 p = CONVOLAB_PLANES;
-    const int c = blockIdx.z;
-    fast2ds_body<FASTS_R, FASTS_PY>(plane_in(p, c), plane_out(p, c), w, h, chunk, policy, cval);
-}
+// Radius 3 and 4: the streamed kernel (3 outputs per thread down a column, `chunk` rows a block).
+#define CONVOLAB_FAST2DS_KERNEL(R)                                                              \
+    extern "C" __global__ void __launch_bounds__(FASTS_BX * FASTS_BY)                           \
+    convolab_fast2d_r##R(CONVOLAB_PLANE_PARAMS, int w, int h, int chunk, int policy, float cval) \
+    { const ConvolabPlanes3 p = CONVOLAB_PLANES; const int c = blockIdx.z;                      \
+      fast2ds_body<R, FASTS_PY>(plane_in(p, c), plane_out(p, c), w, h, chunk, policy, cval); }
+CONVOLAB_FAST2DS_KERNEL(3)
+CONVOLAB_FAST2DS_KERNEL(4)

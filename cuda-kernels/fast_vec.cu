@@ -1,7 +1,7 @@
 #include "fast.cuh"
 
 // =====================================================================================
-// fast, radius 0 to 3: no shared memory. Each thread computes 4 consecutive outputs along x and
+// fast, radius 0 to 2 (and the template of the fused ARGB kernels' window): no shared memory. Each thread computes 4 consecutive outputs along x and
 // PY down a column, reading each input row as three aligned float4 loads (x0-4 .. x0+7) through
 // L1, where its neighbours' overlapping reads hit, and loading the next row before it spends the
 // FMAs of this one (the loads are in flight while it computes). The vector path needs w % 4 == 0
@@ -68,7 +68,7 @@ __device__ __forceinline__ void fast2dv_body(const ConvolabPlanes3& p, int w, in
 }
 
 
-// Radius 0 to 3: the float4 kernel, 3 outputs per thread down a column; up to radius 2 with the
+// Radius 0 to 2: the float4 kernel, 3 outputs per thread down a column, with the
 // next row prefetched and at most 48 registers, so that 5 blocks share an SM (at radius 2 ptxas
 // spills 24 bytes for it and the kernel is still the fastest variant measured: 0.121 ms at
 // 4096x4096 against 0.129 ms without the prefetch).
@@ -80,5 +80,5 @@ __device__ __forceinline__ void fast2dv_body(const ConvolabPlanes3& p, int w, in
 CONVOLAB_FAST2DV_KERNEL(0, FASTV_PY, CONVOLAB_ARCH_MINB(FASTV_MINB), true)
 CONVOLAB_FAST2DV_KERNEL(1, FASTV_PY, CONVOLAB_ARCH_MINB(FASTV_MINB), true)
 CONVOLAB_FAST2DV_KERNEL(2, FASTV_PY, CONVOLAB_ARCH_MINB(FASTV_MINB), true)
-// Radius 3 without the prefetch: with it the kernel took 92 registers and ran 20% slower.
-CONVOLAB_FAST2DV_KERNEL(3, FASTV_PY, CONVOLAB_ARCH_MINB(FASTV_R3_MINB), false)
+// Radius 3 is the streamed kernel's (fast_stream.cu): this kernel without the prefetch ran 0.207 ms at
+// 4096x4096 on an H100 against its 0.175 (bench/results/h100-2026-11-27-h28b).

@@ -50,14 +50,13 @@
 #define FANY_ROWS 16                    // mask rows a pass (shared memory: at most 40 KB at 63x63)
 #define FANY_MINB 0
 
-// ---- fast, float4 kernel (r 0..3; fast_vec.cu) -------------------------------------------------------
+// ---- fast, float4 kernel (r 0..2; fast_vec.cu) -------------------------------------------------------
 #define FASTV_BX 32
 #define FASTV_BY 8
 #define FASTV_PY 3
 #define FASTV_PX 4
-#define FASTV_MAX_R 3
-#define FASTV_MINB 5                    // radius 0 to 2 (next row prefetched, at most 48 registers)
-#define FASTV_R3_MINB 1                 // radius 3, no prefetch (with it: 92 registers, 20% slower)
+#define FASTV_MAX_R 2
+#define FASTV_MINB 5                    // next row prefetched, at most 48 registers
 
 // ---- fast on packed 8-bit ARGB (fast_argb.cu): register kernel (r 0..1) --------------------
 #define ARGB2D_BX FASTV_BX
@@ -82,17 +81,21 @@
 // Dynamic shared memory of a block, bytes: three float planes of (32 + 2 LEAD4) float4s x (8 PY + 2R) rows.
 #define ARGBS_SMEM(R) (3 * (ARGBS_BX + 2 * ARGBS_LEAD4(R)) * (ARGBS_BY * ARGBS_PY + 2 * (R)) * 16)
 
-// ---- fast, streamed kernel (r 4; fast_stream.cu) --------------------------------------------------------
+// ---- fast, streamed kernel (r 3..4; fast_stream.cu) --------------------------------------------------------
 #define FASTS_BX 32
 #define FASTS_BY 8
 #define FASTS_PX 4
 #define FASTS_OW (FASTS_PX * FASTS_BX)
 #define FASTS_LEAD 4                    // floats left of a strip (radius <= 4)
 #define FASTS_SW (FASTS_OW + 2 * FASTS_LEAD)   // ring row, floats
-#define FASTS_R 4
+#define FASTS_MIN_R 3                   // the streamed kernel from this radius (H100: r 3 0.175 ms at 4096x4096
+                                        // against the float4 kernel's 0.207, bench/results/h100-2026-11-27-h28b)
+#define FASTS_R 4                       // up to this radius
 #define FASTS_PY 3
 #define FASTS_MINB 0
 #define FASTS_WAVES 6                   // the grid is cut into about this many waves of resident blocks
+#define FASTS_MAX_ROWS 200              // and no chunk longer than this (H100, 8192x8192 r 3: 0.637 ms at 200 rows
+                                        // a block against 0.662 at the 410 of six waves)
 
 // ---- fast-separable, two-stage kernel (r 0..15; fast_separable.cu) -----------------------------------------
 #define FSEPT_BX 32

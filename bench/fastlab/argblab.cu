@@ -35,6 +35,11 @@
 #include "fast_separable.cu"
 #include "fast_argb.cu"
 #include "labtime.cuh"
+
+// The float4 planes kernel at radius 3 as shipped until 2026-11-27 (radius 3 is the streamed kernel's now).
+extern "C" __global__ void __launch_bounds__(FASTV_BX * FASTV_BY, 1)
+float4_r3(CONVOLAB_PLANE_PARAMS, int w, int h, int policy, float cval)
+{ const ConvolabPlanes3 p = CONVOLAB_PLANES; fast2dv_body<3, FASTV_PY, false>(p, w, h, policy, cval); }
 typedef ConvolabPlanes3 P3;
 
 
@@ -205,7 +210,7 @@ long plane_mismatches() {
 template <int R>
 void planes_radius() {
     void (*k)(const float*, const float*, const float*, float*, float*, float*, int, int, int, float) =
-        R == 1 ? convolab_fast2d_r1 : R == 2 ? convolab_fast2d_r2 : convolab_fast2d_r3;
+        R == 1 ? convolab_fast2d_r1 : R == 2 ? convolab_fast2d_r2 : float4_r3;
     dim3 b(FASTV_BX, FASTV_BY), g(((W + 3) / 4 + FASTV_BX - 1) / FASTV_BX, (H + FASTV_BY * FASTV_PY - 1) / (FASTV_BY * FASTV_PY), 3);
     auto shipped = [&] { k<<<g, b>>>(planes.in[0], planes.in[1], planes.in[2], planes.out[0], planes.out[1], planes.out[2], W, H, M.policy, M.cval); };
     float ms = timeit(shipped);

@@ -8,7 +8,7 @@ import org.convolab.core.Strategy;
 /**
  * fast: the kernels of {@link KernelTable}'s fast variants, as the planner laid them out. On float
  * planes all channels go in one launch (grid z = channel: three for an image, one for a plane): the
- * float4 kernel for square masks of radius 0 to 3, the streamed kernel for 4 (its rows per block are
+ * float4 kernel for square masks of radius 0 to 2, the streamed kernel for 3 and 4 (its rows per block are
  * the step's {@link KernelStep#rowsPerBlock}), the shared-tile kernel for 5 to 15, the run-time size
  * kernel for other shapes (which takes the mask's size). On the app's own path (packed 8-bit ARGB
  * resident on the GPU) the fused kernels read and write the packed words ({@link #launchArgb}): the

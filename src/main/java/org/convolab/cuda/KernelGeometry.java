@@ -46,14 +46,13 @@ final class KernelGeometry {
     static final int FANY_ROWS = 16;
     static final int FANY_MINB = 0;
 
-    // ---- fast: float4 kernel (radius 0..3)
+    // ---- fast: float4 kernel (radius 0..2)
     static final int FASTV_BX = 32;
     static final int FASTV_BY = 8;
     static final int FASTV_PY = 3;
     static final int FASTV_PX = 4;
-    static final int FASTV_MAX_R = 3;
+    static final int FASTV_MAX_R = 2;
     static final int FASTV_MINB = 5;
-    static final int FASTV_R3_MINB = 1;
 
     // ---- fast on packed 8-bit ARGB: register kernel (radius 0..1)
     static final int ARGB2D_BX = FASTV_BX;
@@ -74,17 +73,19 @@ final class KernelGeometry {
     static final int ARGBS_WIDE_MIN_R = 5;
     static final int ARGBS_WIDE_MINB = 4;
 
-    // ---- fast: streamed kernel (radius 4)
+    // ---- fast: streamed kernel (radius 3..4)
     static final int FASTS_BX = 32;
     static final int FASTS_BY = 8;
     static final int FASTS_PX = 4;
     static final int FASTS_OW = FASTS_PX * FASTS_BX;
     static final int FASTS_LEAD = 4;
     static final int FASTS_SW = FASTS_OW + 2 * FASTS_LEAD;
+    static final int FASTS_MIN_R = 3;
     static final int FASTS_R = 4;
     static final int FASTS_PY = 3;
     static final int FASTS_MINB = 0;
     static final int FASTS_WAVES = 6;
+    static final int FASTS_MAX_ROWS = 200;
 
     // ---- fast-separable: two-stage kernel (radius 0..15)
     static final int FSEPT_BX = 32;
@@ -149,9 +150,7 @@ final class KernelGeometry {
 
     static final KernelPolicy FAST_VEC = new KernelPolicy("convolab_fast2d_r0..r2", FASTV_BX, FASTV_BY, FASTV_PX, FASTV_PY,
             FASTV_MINB, KernelPolicy.NO_SHARED);
-    static final KernelPolicy FAST_VEC_R3 = new KernelPolicy("convolab_fast2d_r3", FASTV_BX, FASTV_BY, FASTV_PX, FASTV_PY,
-            FASTV_R3_MINB, KernelPolicy.NO_SHARED);
-    static final KernelPolicy FAST_STREAM = new KernelPolicy("convolab_fast2d_r4", FASTS_BX, FASTS_BY, FASTS_PX, FASTS_PY,
+    static final KernelPolicy FAST_STREAM = new KernelPolicy("convolab_fast2d_r3..r4", FASTS_BX, FASTS_BY, FASTS_PX, FASTS_PY,
             FASTS_MINB, KernelPolicy.NO_SHARED);
     static final KernelPolicy FAST_TILE = new KernelPolicy("convolab_fast2d_r5..r15", FAST_BX, FAST_BY, FAST_PX, FAST_TILE_PY,
             FAST_MINB, KernelPolicy.NO_SHARED);
@@ -176,7 +175,7 @@ final class KernelGeometry {
             m -> wideColsSharedBytes(m.height()));
 
     /** Every policy above. */
-    static final List<KernelPolicy> POLICIES = List.of(FAST_VEC, FAST_VEC_R3, FAST_STREAM, FAST_TILE, FAST_ANY, FASTSEP_SMALL,
+    static final List<KernelPolicy> POLICIES = List.of(FAST_VEC, FAST_STREAM, FAST_TILE, FAST_ANY, FASTSEP_SMALL,
             FASTSEP_LARGE, ARGB_REGISTER, ARGB_SHARED, ARGB_SHARED_MAP, ARGB_SHARED_WIDE, WIDE_ROWS, WIDE_COLS);
 
     /** A wide pass's taps rounded up to a whole number of register windows ({@code step} outputs), as wide_separable.cu pads them. */

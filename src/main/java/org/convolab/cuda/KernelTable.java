@@ -112,30 +112,33 @@ final class KernelTable {
 
     // ---- fast on planes: all channels in one launch (grid z)
 
-    /** Radius 0 to 3: the float4 kernel. */
+    /** Radius 0 to 2: the float4 kernel. */
     private static Optional<KernelVariant> fastVector(Request q) {
         int r = q.compiledRadius();
         if (q.runs() != Strategy.FAST || r < 0 || r > KernelGeometry.FASTV_MAX_R) {
             return Optional.empty();
         }
-        KernelPolicy p = r == KernelGeometry.FASTV_MAX_R ? KernelGeometry.FAST_VEC_R3 : KernelGeometry.FAST_VEC;
+        KernelPolicy p = KernelGeometry.FAST_VEC;
         return planes(Strategy.FAST, "convolab_fast2d_r" + r, p, i -> ceilDiv(ceilDiv(i.width(), p.px()), p.bx()), 0);
     }
 
     /**
-     * Radius 4: the streamed kernel. Its rows per block cut the grid (strips x row chunks x channels) into
+     * Radius 3 and 4: the streamed kernel. Its rows per block cut the grid (strips x row chunks x channels) into
      * about {@link KernelGeometry#FASTS_WAVES} waves of the blocks the device holds at once, the last one
-     * nearly full; fewer, longer chunks leave SMs idle in the last wave.
+     * nearly full (fewer, longer chunks leave SMs idle in the last wave), and at most
+     * {@link KernelGeometry#FASTS_MAX_ROWS} rows a chunk (faster on large images: more blocks, each streaming
+     * fewer rows; the halo rows a chunk reads twice are 2r of 200).
      */
     private static Optional<KernelVariant> fastStream(Request q) {
-        if (q.runs() != Strategy.FAST || q.compiledRadius() != KernelGeometry.FASTS_R) {
+        int r = q.compiledRadius();
+        if (q.runs() != Strategy.FAST || r < KernelGeometry.FASTS_MIN_R || r > KernelGeometry.FASTS_R) {
             return Optional.empty();
         }
         KernelPolicy p = KernelGeometry.FAST_STREAM;
-        String name = "convolab_fast2d_r" + KernelGeometry.FASTS_R;
+        String name = "convolab_fast2d_r" + r;
         return Optional.of(new KernelVariant(Strategy.FAST, List.of(name), false, true, i -> {
-            int chunk = streamChunk(i.width(), i.height(), i.channels(), i.device().residentBlocks(name, p.bx() * p.by()),
-                    KernelGeometry.FASTS_WAVES);
+            int chunk = Math.min(KernelGeometry.FASTS_MAX_ROWS, streamChunk(i.width(), i.height(), i.channels(),
+                    i.device().residentBlocks(name, p.bx() * p.by()), KernelGeometry.FASTS_WAVES));
             return List.of(new KernelStep(name, ceilDiv(i.width(), p.outputsX()), ceilDiv(i.height(), chunk), i.channels(), p.bx(),
                     p.by(), 0, chunk));
         }));

@@ -42,7 +42,6 @@ class KernelGeometryTest {
         Map<String, Integer> h = headerConstants();
         Map<KernelPolicy, String[]> names = new LinkedHashMap<>();
         names.put(KernelGeometry.FAST_VEC, new String[] {"FASTV_BX", "FASTV_BY", "FASTV_PX", "FASTV_PY", "FASTV_MINB"});
-        names.put(KernelGeometry.FAST_VEC_R3, new String[] {"FASTV_BX", "FASTV_BY", "FASTV_PX", "FASTV_PY", "FASTV_R3_MINB"});
         names.put(KernelGeometry.FAST_STREAM, new String[] {"FASTS_BX", "FASTS_BY", "FASTS_PX", "FASTS_PY", "FASTS_MINB"});
         names.put(KernelGeometry.FAST_TILE, new String[] {"FAST_BX", "FAST_BY", "FAST_PX", "FAST_TILE_PY", "FAST_MINB"});
         names.put(KernelGeometry.FAST_ANY, new String[] {"FANY_BX", "FANY_BY", "FANY_PX", "FANY_PY", "FANY_MINB"});

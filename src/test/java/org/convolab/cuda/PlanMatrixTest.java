@@ -97,7 +97,7 @@ class PlanMatrixTest {
     /** Geometry worked out by hand from the kernels' tiles (41x41 any: 4 * (16 * 44 weights + 172 * 47 tile floats)). */
     @ParameterizedTest(name = "{0} {1}x{1} {2}")
     @CsvSource(delimiter = '|', value = {
-        "fast|7|PLANES|convolab_fast2d_r3 (grid 32x171x3, block 32x8, 0 B shared)",
+        "fast|7|PLANES|convolab_fast2d_r3 (grid 32x41x3, block 32x8, 0 B shared)",
         "fast|9|PLANES|convolab_fast2d_r4 (grid 32x41x3, block 32x8, 0 B shared)",
         "fast|11|PLANES|convolab_fast2d_r5 (grid 64x256x3, block 64x4, 0 B shared)",
         "fast|41|PLANES|convolab_fast2d_any (grid 32x128x3, block 32x4, 35152 B shared)",
