@@ -157,7 +157,7 @@ final class ResidentFilter {
         }
     }
 
-    /** Pixels a chunk of a large upload: about 4 MB, so the copy of one chunk into pinned memory overlaps the DMA of the last. */
+    /** Pixels the smallest chunk of a chunked upload (4 MB); an image of over two chunks goes up in eighths of at least this. */
     static final int UPLOAD_CHUNK = 1 << 20;
 
     /**
