@@ -18,17 +18,9 @@ here=/tmp/convolab
 cl=$here/bin/convolab
 runs=${RUNS:-5}
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nproc; date -u +%Y-%m-%dT%H:%MZ; } > "$out/host.txt" 2>&1
-if [[ -n "${CLASSES:-}" && "${TESTS_LIMIT:-200}" -gt 0 ]]; then
-  cp="$here/lib/convolab.jar:$here/test/classes"
-  for j in "$here"/test/*.jar; do case "$j" in *console-standalone*) ;; *) cp="$cp:$j";; esac; done
-  sel=()
-  for c in $CLASSES; do sel+=(--select-class "org.convolab.$c"); done
-  timeout "${TESTS_LIMIT:-200}" "$here/runtime/bin/java" --add-modules jdk.incubator.vector -jar "$here"/test/junit-platform-console-standalone-*.jar \
-    execute --class-path "$cp" "${sel[@]}" --include-tag gpu --details=tree --disable-ansi-colors \
-    --config junit.jupiter.execution.timeout.default=120s > "$out/tests.txt" 2>&1
-  echo "gpu tests exit $?" >> "$out/tests.txt"
-  grep -E "tests (successful|failed|skipped)|exit" "$out/tests.txt"
-  grep -B2 -A12 "✘" "$out/tests.txt" | head -40
+if [[ -n "${CLASSES:-}" && "${TESTS_LIMIT:-200}" -gt 0 ]]; then # bench/gpu-quick.sh runs the named classes
+  OUT="$out" SCIENCE=0 JPEG=0 TESTS_LIMIT="${TESTS_LIMIT:-200}" CLASSES="$(for c in $CLASSES; do printf 'org.convolab.%s ' "$c"; done)" \
+    bash bench/gpu-quick.sh
 fi
 python3 - <<'PY'
 import cv2

@@ -37,10 +37,6 @@ CASES = {
     "tensor-argb-r7": ("convolab_tensor_argb3_d2_hi", ["--radius", "7", "--strategy", "tensor", "--mask", "random"]),
     "separable-r10": ("convolab_fastsep_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
     "tensor-argb-r15": ("convolab_tensor_argb_d3_hi", ["--radius", "15", "--strategy", "tensor", "--mask", "random"]),
-    # fast-separable's streamed kernel (fast_sepstream.cuh), from KernelGeometry.FSEPS_MIN_R
-    "separable-streamed-r7": ("convolab_fastseps_r7", ["--radius", "7", "--strategy", "fast-separable", "--mask", "gaussian"]),
-    "separable-streamed-r10": ("convolab_fastseps_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
-    "separable-streamed-r15": ("convolab_fastseps_r15", ["--radius", "15", "--strategy", "fast-separable", "--mask", "gaussian"]),
 }
 
 SUMMARY = [  # label, metric name

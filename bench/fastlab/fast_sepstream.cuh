@@ -4,7 +4,7 @@
 #include "cp_async.cuh"
 
 // =====================================================================================
-// fast-separable, streamed (a lab kernel: bench/fastlab/seplab.cu; not shipped). On an H100 it was not
+// fast-separable, streamed (a lab kernel, kept beside bench/fastlab/seplab.cu that includes it; not in the fatbin). On an H100 it was not
 // faster than the two-stage kernel of fast_separable.cu but at r = 7 (zero: 0.173 against 0.176 ms at
 // 4096x4096, 0.610 against 0.636 at 8192x8192; mirror at 4096x4096 slower, 0.191 against 0.180), and slower
 // at r = 10 and 15 and at r <= 4 (bench/results/h100-2026-11-27-h28b). A block of 32 x 8 threads walks down a strip of 128 columns and
