@@ -238,6 +238,8 @@ final class TensorLauncher implements ChannelLauncher {
             }
             n.add("convolab_tensor_argb3_d" + d);
             n.add("convolab_tensor_argb3_d" + d + "_hi");
+            n.add("convolab_tensor_argbn_e" + d);
+            n.add("convolab_tensor_argbn_e" + d + "_hi");
         }
         return n;
     }
