@@ -16,9 +16,13 @@ t0=$(date +%s)
 el() { echo "[$(($(date +%s) - t0)) s] $*"; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv | tee "$out/host.txt"
 
-el "tensor_check: build"
-tc=$(mktemp -d)/tensor_check
-nvcc -O3 -std=c++17 -arch=native -I"$here/../cuda-kernels" -o "$tc" "$here/tensor_check.cu" || exit 2
+# a tensor_check built beforehand (x86-64, nvcc -arch=sm_90) may travel beside this script: about a minute saved
+tc=$here/tensor_check
+if ! TC_MASKS=none "$tc" 64 64 > /dev/null 2>&1; then
+  el "tensor_check: build"
+  tc=$(mktemp -d)/tensor_check
+  nvcc -O3 -std=c++17 -arch=native -I"$here/../cuda-kernels" -o "$tc" "$here/tensor_check.cu" || exit 2
+fi
 el "tensor_check: sweep r = 4, 7, 10, 15"
 TC_SWEEP=1 TC_MASKS="r=4 random,r=7 random,r=10 random,r=15 random" timeout 120 "$tc" 2>&1 | tee "$out/tc-sweep.txt"
 el "tensor_check: every ARGB mask"
