@@ -34,9 +34,10 @@ CASES = {
     "separable-r7": ("convolab_fastsep_r7", ["--radius", "7", "--strategy", "fast-separable", "--mask", "gaussian"]),
     "argb-r2": ("convolab_argbs_r2", ["--radius", "2", "--strategy", "fast", "--mask", "random"]),
     "separable-r15": ("convolab_fastsep_r15", ["--radius", "15", "--strategy", "fast-separable", "--mask", "gaussian"]),
-    "tensor-argb-r7": ("convolab_tensor_argb3_d2_hi", ["--radius", "7", "--strategy", "tensor", "--mask", "random"]),
+    "tensor-argb-r7": ("convolab_tensor_argbn_e2_hi", ["--radius", "7", "--strategy", "tensor", "--mask", "random"]),
+    "tensor-argb-r10": ("convolab_tensor_argbn_e2_hi", ["--radius", "10", "--strategy", "tensor", "--mask", "random"]),
     "separable-r10": ("convolab_fastsep_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
-    "tensor-argb-r15": ("convolab_tensor_argb_d3_hi", ["--radius", "15", "--strategy", "tensor", "--mask", "random"]),
+    "tensor-argb-r15": ("convolab_tensor_argbn_e3_hi", ["--radius", "15", "--strategy", "tensor", "--mask", "random"]),
 }
 
 SUMMARY = [  # label, metric name

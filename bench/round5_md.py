@@ -62,6 +62,7 @@ NCU_ROWS = [  # case, the gap it explains
     ("separable-r10", "separable r = 10"),
     ("separable-r15", "separable r = 15"),
     ("tensor-argb-r7", "tensor ARGB r = 7 (target 0.6× the FP32 floor)"),
+    ("tensor-argb-r10", "tensor ARGB r = 10 (target 0.6× the FP32 floor)"),
     ("tensor-argb-r15", "tensor ARGB r = 15"),
 ]
 
@@ -230,7 +231,7 @@ def main():
                              f"(long_scoreboard {m(c, 'smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio'):.1f} "
                              "cycles an issue). Limiting counter: long_scoreboard at capped occupancy — neither DRAM nor the FMA pipe "
                              "is saturated; too few loads in flight.")
-        for c, r in (("tensor-argb-r7", 7), ("tensor-argb-r15", 15)):
+        for c, r in (("tensor-argb-r7", 7), ("tensor-argb-r10", 10), ("tensor-argb-r15", 15)):
             if "metrics" in ncu.get(c, {}):
                 lines.append(f"**tensor r = {r}** (`{ncu[c]['kernel_ran']}`): tensor pipe "
                              f"{m(c, 'sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active'):.0f}%, issue slots "

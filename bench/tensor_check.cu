@@ -15,6 +15,16 @@
 
 #include "tensor.cu"
 
+// Lab variants of the argbn kernels (one binary times them all): MINB blocks an SM for __launch_bounds__,
+// BATCH pairs of words a thread in flight in the tile load.
+template <int E, bool LO, int MINB, int BATCH>
+__global__ void __launch_bounds__(TENSOR_THREADS, MINB)
+lab_argbn(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, int w, int h,
+          int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, int abs_first)
+{
+    tensorn_argb_body<E, LO, BATCH>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first);
+}
+
 #define CK(x)                                                                                   \
     do {                                                                                        \
         cudaError_t e = (x);                                                                    \
@@ -182,13 +192,15 @@ int main(int argc, char** argv)
     };
     masks.push_back(random_mask("r=3 random", 7, 7, 0, 1));
     masks.push_back(random_mask("r=7 random", 15, 15, 0, 1));
+    masks.push_back(random_mask("r=4 random", 9, 9, 0, 1));
+    masks.push_back(random_mask("r=10 random", 21, 21, 0, 1));
     masks.push_back(random_mask("r=15 random", 31, 31, 0, 1));
     masks.push_back(random_mask("r=31 random", 63, 63, 0, 1));
     for (auto s : std::vector<std::pair<int, int>>{{63, 5}, {5, 63}, {9, 31}, {41, 21}, {3, 45}, {1, 63}, {63, 1}})
         masks.push_back(random_mask(std::to_string(s.first) + "x" + std::to_string(s.second) + " random", s.first, s.second, 0, 1));
     {
         // worst cases: large weights of mixed sign, every tap, the output mapped back into 0..255
-        for (int r : {3, 15, 31}) {
+        for (int r : {3, 4, 7, 10, 15, 31}) {
             Mask m = random_mask("r=" + std::to_string(r) + " mixed-sign x1000", 2 * r + 1, 2 * r + 1, -1000, 1000);
             double s = 0;
             for (float v : m.w) s += std::fabs(v);
@@ -217,7 +229,18 @@ int main(int argc, char** argv)
     int failed = 0;
     std::vector<unsigned int> out(img.size());
     std::printf("%-40s %3s %-3s %-5s %10s %10s %8s\n", "mask", "D", "mma", "load", "kernel ms", "max diff", "T taps/s");
+    // TC_MASKS=a,b: only the masks whose names start with one of these; TC_SWEEP=1: the lab variants too
+    const char* only = std::getenv("TC_MASKS");
+    const bool sweep = std::getenv("TC_SWEEP") && std::string(std::getenv("TC_SWEEP")) == "1";
+    auto wanted = [&](const Mask& m) {
+        if (!only) return true;
+        std::string list = std::string(",") + only + ",";
+        for (size_t a = 1, b; (b = list.find(',', a)) != std::string::npos; a = b + 1)
+            if (b > a && m.name.compare(0, b - a, list, a, b - a) == 0) return true;
+        return false;
+    };
     for (const Mask& m : masks) {
+        if (!wanted(m)) continue;
         const int D = band_blocks(m.mw);
         const float scale = host_scale(m.w);
         CK(cudaMemcpy(d_mask, m.w.data(), m.w.size() * 4, cudaMemcpyHostToDevice));
@@ -253,10 +276,46 @@ int main(int argc, char** argv)
                         one_load ? "once" : "x3", t, diff, 3.0 * w * h * m.mw * m.mh / (t * 1e-3) / 1e12);
             if (diff > 1) failed++;
         }
+        // the 8-column cut (argbn): the shipped kernel, and with TC_SWEEP the lab variants
+        const int E = (m.mw + 7 + 15) / 16;
+        const int smemn = TENSORN_SMEM(E, m.mh);
+        if (smemn > (int)prop.sharedMemPerBlockOptin) continue;
+        const ArgbKernel shipn[2][5] = {{convolab_tensor_argbn_e1, convolab_tensor_argbn_e2, convolab_tensor_argbn_e3,
+                                         convolab_tensor_argbn_e4, convolab_tensor_argbn_e5},
+                                        {convolab_tensor_argbn_e1_hi, convolab_tensor_argbn_e2_hi, convolab_tensor_argbn_e3_hi,
+                                         convolab_tensor_argbn_e4_hi, convolab_tensor_argbn_e5_hi}};
+        struct Variant { std::string name; ArgbKernel k; };
+        std::vector<Variant> vs{{"argbn", shipn[hi_only ? 1 : 0][E - 1]}};
+        if (sweep && hi_only) {
+#define LAB(EE, MB, BT) if (E == EE) vs.push_back({"n minb" #MB " batch" #BT, lab_argbn<EE, false, MB, BT>});
+#define LABS(EE) LAB(EE, 1, 1) LAB(EE, 1, 4) LAB(EE, 2, 1) LAB(EE, 2, 4) LAB(EE, 3, 1) LAB(EE, 3, 4) LAB(EE, 2, 8) LAB(EE, 3, 8)
+            LABS(1) LABS(2) LABS(3)
+#undef LABS
+#undef LAB
+        }
+        for (const Variant& v : vs) {
+            CK(cudaFuncSetAttribute(v.k, cudaFuncAttributeMaxDynamicSharedMemorySize, smemn));
+            cudaFuncAttributes fa;
+            CK(cudaFuncGetAttributes(&fa, v.k));
+            int blocks = 0;
+            CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, v.k, TENSOR_THREADS, smemn));
+            dim3 grid((w + TENSOR_OW - 1) / TENSOR_OW, (h + TENSOR_OH - 1) / TENSOR_OH);
+            CK(cudaMemset(d_out, 0, out.size() * 4));
+            const float t = median_ms([&] {
+                v.k<<<grid, TENSOR_THREADS, smemn>>>(d_in, d_out, d_frags, w, h, m.mw, m.mh, policy, 0.0f, 1.0f / scale,
+                                                     m.divisor, m.offset, m.abs_first);
+            }, 20);
+            CK(cudaMemcpy(out.data(), d_out, out.size() * 4, cudaMemcpyDeviceToHost));
+            const int diff = check_argb(img, out, w, h, m, policy);
+            std::printf("%-40s E%-2d %-3s %-5s %10.3f %10d %8.2f  [%s: %d regs, %d local B, %d blocks/SM, %d B smem]\n",
+                        m.name.c_str(), E, hi_only ? "hi" : "2", "n", t, diff, 3.0 * w * h * m.mw * m.mh / (t * 1e-3) / 1e12,
+                        v.name.c_str(), fa.numRegs, (int)fa.localSizeBytes, blocks, smemn);
+            if (diff > 1) failed++;
+        }
     }
 
-    // float planes, 16-bit samples (the split inputs), one plane
-    {
+    // float planes, 16-bit samples (the split inputs), one plane (not where TC_MASKS picks masks)
+    if (!only) {
         std::vector<float> plane((size_t)w * h);
         std::uniform_int_distribution<int> s16(0, 65535);
         for (auto& v : plane) v = (float)s16(rng);
@@ -265,7 +324,7 @@ int main(int argc, char** argv)
         CK(cudaMalloc(&d_q, plane.size() * 4));
         CK(cudaMemcpy(d_p, plane.data(), plane.size() * 4, cudaMemcpyHostToDevice));
         std::vector<float> res(plane.size());
-        for (int k : {0, 2, 7}) {
+        for (int k : {0, 4, 9}) {
             const Mask& m = masks[k];
             const int D = band_blocks(m.mw);
             const float scale = host_scale(m.w);

@@ -370,6 +370,183 @@ __device__ __forceinline__ void tensor_argb3_body(const unsigned int* __restrict
     tensor_store_argb(in, out, o, w, h);
 }
 
+// ---- one load, 8-column output groups (argbn) ------------------------------------------------------------
+// The band cut per 8 output columns instead of 16: output columns 8 g .. 8 g + 7 of mask row j need tile
+// columns 8 g .. 8 g + mw + 6, E = ceil((mw + 7) / 16) k blocks of 16 starting at 8 g (ldmatrix rows are 16-byte
+// aligned, so a k block may start at any 8th column). B block e of the group (16 x 8) is w[16 e + k - n]: the
+// band block delta = e, nh = 0 that convolab_tensor_weights builds for D = ceil((mw + 15) / 16) >= E, so the
+// same fragments serve (stride D a mask row). A warp's 64 columns take 8 E MMAs a mask row against 8 D of the
+// 16-column cut: half at r = 4 (E = 1, D = 2), two thirds at r = 10 and 12 (E = 2, D = 3). The A block of
+// (g, e) is the 16-column block at column 8 (g + 2 e): its two 8-column strips are loaded once a row (E + 3
+// ldmatrix.x4 and one .x2) and shared by the MMAs that use them. Tile columns: OW - 8 + 16 E, a pitch of 8 mod
+// 16 halves (ldmatrix rows in different banks) without padding. All mask rows in one pass over one load of the
+// packed words into three half tiles (R, G, B), as the argb3 kernels do for masks of one pass.
+#define TENSORN_TILE_W(E) (TENSOR_OW - 8 + 16 * (E))
+#define TENSORN_SMEM(E, MH) (3 * (TENSOR_OH + (MH) - 1) * TENSORN_TILE_W(E) * 2)
+// Words loaded by a thread before it converts and stores them (loads in flight: the tile load was latency-bound).
+#ifndef TENSORN_BATCH
+#define TENSORN_BATCH 4
+#endif
+#ifndef TENSORN_MINB
+#define TENSORN_MINB 1
+#endif
+
+__device__ __forceinline__ void tensor_ldsm_x2(unsigned int& a0, unsigned int& a1, const __half* p)
+{
+    const unsigned int addr = (unsigned int)__cvta_generic_to_shared(p);
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];\n" : "=r"(a0), "=r"(a1) : "r"(addr) : "memory");
+}
+
+// Loads the packed words of tile rows 0 .. OH + mh - 2 into the R, G and B half tiles, BATCH pairs of words a
+// thread in flight at a time; ghost cells through the policy (cval: a half, the caller checks).
+template <int E, int BATCH>
+__device__ __forceinline__ void tensorn_load3(__half* tile, const unsigned int* __restrict__ in, int w, int h, int mw, int mh,
+                                              int policy, float cval)
+{
+    constexpr int TW = TENSORN_TILE_W(E), PAIRS = TW / 2;
+    const int th = TENSOR_OH + mh - 1, plane = th * TW, total = th * PAIRS;
+    const int gx0 = blockIdx.x * TENSOR_OW - mw / 2, gy0 = blockIdx.y * TENSOR_OH - mh / 2;
+    const bool interior = gx0 >= 0 && gy0 >= 0 && gx0 + TW <= w && gy0 + th <= h;
+    const __half ghost = __float2half_rn(cval);
+    for (int k0 = threadIdx.x; k0 < total; k0 += BATCH * TENSOR_THREADS) {
+        unsigned int p[BATCH][2];
+        bool valid[BATCH][2];
+#pragma unroll
+        for (int b = 0; b < BATCH; ++b) {
+            const int k = k0 + b * TENSOR_THREADS;
+            const int ty = k / PAIRS, tx = 2 * (k - ty * PAIRS);
+            valid[b][0] = valid[b][1] = true;
+            if (k >= total) {
+                p[b][0] = p[b][1] = 0u;
+            } else if (interior) {
+                const unsigned int* q = in + (size_t)(gy0 + ty) * w + gx0 + tx;
+                p[b][0] = __ldg(q);
+                p[b][1] = __ldg(q + 1);
+            } else {
+                const int sy = convolab_border_index(gy0 + ty, h, policy);
+#pragma unroll
+                for (int e = 0; e < 2; ++e) {
+                    const int sx = convolab_border_index(gx0 + tx + e, w, policy);
+                    valid[b][e] = sx >= 0 && sy >= 0;
+                    p[b][e] = valid[b][e] ? __ldg(&in[(size_t)sy * w + sx]) : 0u;
+                }
+            }
+        }
+#pragma unroll
+        for (int b = 0; b < BATCH; ++b) {
+            const int k = k0 + b * TENSOR_THREADS;
+            if (k >= total) break;
+            const int ty = k / PAIRS, tx = 2 * (k - ty * PAIRS);
+#pragma unroll
+            for (int c = 0; c < 3; ++c) {
+                const int shift = 16 - 8 * c; // R, G, B
+                __half2 v = __floats2half2_rn((float)((p[b][0] >> shift) & 0xffu), (float)((p[b][1] >> shift) & 0xffu));
+                if (!valid[b][0]) v = __halves2half2(ghost, __high2half(v));
+                if (!valid[b][1]) v = __halves2half2(__low2half(v), ghost);
+                *reinterpret_cast<__half2*>(tile + c * plane + ty * TW + tx) = v;
+            }
+        }
+    }
+}
+
+// Adds mask rows 0 .. mh - 1 to this warp's accumulators (acc[g / 2][g % 2]: output columns 8 g ..), the
+// fragments of the next mask row loaded while this one's MMAs run.
+template <int E, bool LO>
+__device__ __forceinline__ void tensorn_pass(float (&acc)[4][2][4], const __half* tile, const uint2* __restrict__ frags,
+                                             int mw, int mh)
+{
+    constexpr int PITCH = TENSORN_TILE_W(E), Q = E + 3;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int wy = warp / TENSOR_WX, wx = warp % TENSOR_WX;
+    const int lrow = 16 * wy + (lane & 15), lcol = 64 * wx + 8 * (lane >> 4);
+    const int row_stride = ((mw + 30) / 16) * 4 * 32; // uint2 a mask row: D band blocks x 2 halves x 2 parts x 32
+    const uint2* f = frags + lane;
+    uint2 bh[E], bl[E];
+#pragma unroll
+    for (int e = 0; e < E; ++e) {
+        bh[e] = __ldg(f + (4 * e) * 32);
+        if (LO) bl[e] = __ldg(f + (4 * e + 1) * 32);
+    }
+#pragma unroll 1
+    for (int j = 0; j < mh; ++j) {
+        uint2 ch[E], cl[E];
+#pragma unroll
+        for (int e = 0; e < E; ++e) {
+            ch[e] = bh[e];
+            if (LO) cl[e] = bl[e];
+        }
+        const uint2* fn = f + (size_t)min(j + 1, mh - 1) * row_stride;
+#pragma unroll
+        for (int e = 0; e < E; ++e) {
+            bh[e] = __ldg(fn + (4 * e) * 32);
+            if (LO) bl[e] = __ldg(fn + (4 * e + 1) * 32);
+        }
+        const __half* arow = tile + (lrow + j) * PITCH + lcol;
+        unsigned int s[2 * Q + 1][2]; // 8-column strips: rows 0-7, rows 8-15
+#pragma unroll
+        for (int q = 0; q < Q; ++q) {
+            unsigned int a[4];
+            tensor_ldsm_x4(a, arow + 16 * q);
+            s[2 * q][0] = a[0];
+            s[2 * q][1] = a[1];
+            s[2 * q + 1][0] = a[2];
+            s[2 * q + 1][1] = a[3];
+        }
+        tensor_ldsm_x2(s[2 * Q][0], s[2 * Q][1], arow + 16 * Q);
+#pragma unroll
+        for (int g = 0; g < 8; ++g)
+#pragma unroll
+            for (int e = 0; e < E; ++e) {
+                const int m = g + 2 * e;
+                const unsigned int a[4] = {s[m][0], s[m][1], s[m + 1][0], s[m + 1][1]};
+                if (LO) tensor_mma(acc[g >> 1][g & 1], a, cl[e].x, cl[e].y);
+                tensor_mma(acc[g >> 1][g & 1], a, ch[e].x, ch[e].y);
+            }
+    }
+}
+
+// R, G and B from one load; each channel's bytes packed four a word (R and G held in 16 registers, not 32, while
+// the next channels' MMAs run), the words written with alpha from the input.
+template <int E, bool LO, int BATCH = TENSORN_BATCH>
+__device__ __forceinline__ void tensorn_argb_body(const unsigned int* __restrict__ in, unsigned int* __restrict__ out,
+                                                  const uint2* __restrict__ frags, int w, int h, int mw, int mh, int policy,
+                                                  float cval, float inv_scale, float divisor, float offset, int abs_first)
+{
+    extern __shared__ __align__(16) __half tensor_tile[];
+    tensorn_load3<E, BATCH>(tensor_tile, in, w, h, mw, mh, policy, cval);
+    __syncthreads();
+    const int plane = (TENSOR_OH + mh - 1) * TENSORN_TILE_W(E);
+    const ConvolabByteMap bm = convolab_byte_map(divisor, offset, abs_first);
+    unsigned int rg[2][4][2]; // [R or G][t][nh]: bytes of e = 0..3
+    float acc[4][2][4];
+#pragma unroll 1
+    for (int c = 0; c < 2; ++c) {
+        tensor_zero(acc);
+        tensorn_pass<E, LO>(acc, tensor_tile + c * plane, frags, mw, mh);
+#pragma unroll
+        for (int t = 0; t < 4; ++t)
+#pragma unroll
+            for (int nh = 0; nh < 2; ++nh) {
+                unsigned int v = 0;
+#pragma unroll
+                for (int e = 0; e < 4; ++e) v |= convolab_map_byte(acc[t][nh][e] * inv_scale, bm) << (8 * e);
+                if (c == 0) rg[0][t][nh] = v; else rg[1][t][nh] = v;
+            }
+    }
+    tensor_zero(acc);
+    tensorn_pass<E, LO>(acc, tensor_tile + 2 * plane, frags, mw, mh);
+    unsigned int o[4][2][4];
+#pragma unroll
+    for (int t = 0; t < 4; ++t)
+#pragma unroll
+        for (int nh = 0; nh < 2; ++nh)
+#pragma unroll
+            for (int e = 0; e < 4; ++e)
+                o[t][nh][e] = (((rg[0][t][nh] >> (8 * e)) & 0xffu) << 16) | (((rg[1][t][nh] >> (8 * e)) & 0xffu) << 8)
+                              | convolab_map_byte(acc[t][nh][e] * inv_scale, bm);
+    tensor_store_argb(in, out, o, w, h);
+}
+
 // ---- float planes (grid z = channel) ------------------------------------------------------------
 template <int D>
 __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in, float* __restrict__ out,
@@ -405,18 +582,16 @@ __device__ __forceinline__ void tensor_planes_body(const float* __restrict__ in,
 #ifndef TENSOR_MINB
 #define TENSOR_MINB 1
 #endif
-#define CONVOLAB_TENSOR_ARGB_KERNEL(NAME, D, SPLIT, LO)                                                   \
-    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS, TENSOR_MINB)                            \
+// An ARGB entry point: BODY (a parenthesised body template) with the ARGB kernels' arguments, MINB blocks an SM.
+#define CONVOLAB_TENSOR_ARGB_ENTRY(NAME, MINB, BODY)                                                     \
+    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS, MINB)                                   \
     NAME(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, \
          int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
          int abs_first)                                                                                  \
-    { tensor_argb_body<D, SPLIT, LO>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
-#define CONVOLAB_TENSOR_ARGB3_KERNEL(NAME, D, LO)                                                         \
-    extern "C" __global__ void __launch_bounds__(TENSOR_THREADS, TENSOR_MINB)                            \
-    NAME(const unsigned int* __restrict__ in, unsigned int* __restrict__ out, const uint2* __restrict__ frags, \
-         int w, int h, int mw, int mh, int policy, float cval, float inv_scale, float divisor, float offset, \
-         int abs_first)                                                                                  \
-    { tensor_argb3_body<D, LO>(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
+    { BODY(in, out, frags, w, h, mw, mh, policy, cval, inv_scale, divisor, offset, abs_first); }
+#define CONVOLAB_TENSOR_ARGB_KERNEL(NAME, D, SPLIT, LO) \
+    CONVOLAB_TENSOR_ARGB_ENTRY(NAME, TENSOR_MINB, (tensor_argb_body<D, SPLIT, LO>))
+#define CONVOLAB_TENSOR_ARGB3_KERNEL(NAME, D, LO) CONVOLAB_TENSOR_ARGB_ENTRY(NAME, TENSOR_MINB, (tensor_argb3_body<D, LO>))
 #define CONVOLAB_TENSOR_KERNELS(D)                                                                       \
     CONVOLAB_TENSOR_ARGB3_KERNEL(convolab_tensor_argb3_d##D, D, true)                                     \
     CONVOLAB_TENSOR_ARGB3_KERNEL(convolab_tensor_argb3_d##D##_hi, D, false)                               \
@@ -440,3 +615,14 @@ CONVOLAB_TENSOR_KERNELS(2)
 CONVOLAB_TENSOR_KERNELS(3)
 CONVOLAB_TENSOR_KERNELS(4)
 CONVOLAB_TENSOR_KERNELS(5)
+// convolab_tensor_argbn_eE[_hi]: the 8-column cut, one load, any mask height where the shared memory holds
+// OH + mh - 1 rows (TensorLauncher.argbnFits).
+#define CONVOLAB_TENSORN_KERNEL(NAME, E, LO) CONVOLAB_TENSOR_ARGB_ENTRY(NAME, TENSORN_MINB, (tensorn_argb_body<E, LO>))
+#define CONVOLAB_TENSORN_KERNELS(E)                                                                      \
+    CONVOLAB_TENSORN_KERNEL(convolab_tensor_argbn_e##E, E, true)                                          \
+    CONVOLAB_TENSORN_KERNEL(convolab_tensor_argbn_e##E##_hi, E, false)
+CONVOLAB_TENSORN_KERNELS(1)
+CONVOLAB_TENSORN_KERNELS(2)
+CONVOLAB_TENSORN_KERNELS(3)
+CONVOLAB_TENSORN_KERNELS(4)
+CONVOLAB_TENSORN_KERNELS(5)

@@ -25,8 +25,10 @@ import org.convolab.core.Strategy;
  * take convolab_tensor_planes_dD, which also splits each input into two halves. A block of 8 warps owns
  * 64 output rows x 128 columns ({@value #OH} x {@value #OW}); the mask rows go {@value #ROWS} a pass.
  * The ARGB kernels drop the low halves where the high ones keep the outputs within half a level
- * ({@link #highHalvesSuffice}): one MMA instead of two; masks of one pass read each packed word once for
- * R, G and B where the device has the shared memory ({@link #oneLoad(FilterSpec, int, int)}).
+ * ({@link #highHalvesSuffice}): one MMA instead of two. Where the device has the shared memory for two blocks an
+ * SM ({@link #oneLoad(FilterSpec, int, int)}) the ARGB path takes convolab_tensor_argbn_eE: each packed word read
+ * once for R, G and B, all mask rows in one pass, and the band cut per 8 output columns ({@link #groupBands}
+ * blocks a mask row, not {@link #bandBlocks}: half the MMAs at r = 4, two thirds at r = 10).
  * Needs mma.sync and ldmatrix: compute capability 7.5 or newer.
  */
 final class TensorLauncher implements ChannelLauncher {
@@ -72,6 +74,14 @@ final class TensorLauncher implements ChannelLauncher {
     /** Band blocks of 16 columns a mask row of this width takes: ceil((15 + width) / 16), 1 to 5. */
     static int bandBlocks(int maskWidth) {
         return (15 + maskWidth + 15) / 16;
+    }
+
+    /**
+     * K blocks of 16 columns that 8 output columns of a mask row take in the argbn kernels: ceil((width + 7) / 16),
+     * 1 to 5, never more than {@link #bandBlocks} (whose fragments they read).
+     */
+    static int groupBands(int maskWidth) {
+        return (maskWidth + 7 + 15) / 16;
     }
 
     /**
@@ -149,21 +159,29 @@ final class TensorLauncher implements ChannelLauncher {
         return (split ? 2 : 1) * (OH + Math.min(m.height(), ROWS) - 1) * pitch * 2;
     }
 
-    /** Dynamic shared memory of a one-load ARGB block: three half tiles (R, G, B) of 64 + mask rows - 1 rows. */
+    /**
+     * Dynamic shared memory of a one-load ARGB block (argbn): three half tiles (R, G, B) of 64 + mask rows - 1 rows
+     * of OW - 8 + 16 {@link #groupBands} halves (TENSORN_SMEM).
+     */
     static int oneLoadSharedBytes(Mask m) {
-        int pitch = OW - 16 + 16 * bandBlocks(m.width()) + 8;
+        int pitch = OW - 8 + 16 * groupBands(m.width());
         return 3 * (OH + m.height() - 1) * pitch * 2;
     }
 
     /**
-     * Whether the one-load ARGB kernel (convolab_tensor_argb3_dD: each packed word read and converted once
-     * for R, G and B) runs: a mask of at most {@value #ROWS} rows (one pass), a constant border value that is a
-     * half, and shared memory for two such blocks an SM (H100: every width; an A100 up to 33 columns; not Turing).
+     * Whether the one-load ARGB kernel (convolab_tensor_argbn_eE: each packed word read and converted once for R,
+     * G and B, every mask row in one pass) runs: a constant border value that is a half, and shared memory for two
+     * such blocks an SM (H100: up to 63x33 and 47x41; an A100 up to 33x15; not Turing).
      */
     static boolean oneLoad(FilterSpec spec, int sharedPerBlock, int sharedPerSm) {
         int bytes = oneLoadSharedBytes(spec.mask());
-        return spec.mask().height() <= ROWS && exactInHalf(spec.border().constant()) && bytes <= sharedPerBlock
-                && 2 * (bytes + 1024) <= sharedPerSm;
+        return exactInHalf(spec.border().constant()) && bytes <= sharedPerBlock && 2 * (bytes + 1024) <= sharedPerSm;
+    }
+
+    /** The one-load ARGB kernel for the spec (argbn, {@link #oneLoad(FilterSpec, int, int)}). */
+    static String oneLoadKernel(FilterSpec spec) {
+        String name = "convolab_tensor_argbn_e" + groupBands(spec.mask().width());
+        return highHalvesSuffice(spec) ? name + "_hi" : name;
     }
 
     /** Turns the one-load ARGB kernels on or off (tests check both kinds). */
@@ -238,6 +256,8 @@ final class TensorLauncher implements ChannelLauncher {
             }
             n.add("convolab_tensor_argb3_d" + d);
             n.add("convolab_tensor_argb3_d" + d + "_hi");
+            n.add("convolab_tensor_argbn_e" + d);
+            n.add("convolab_tensor_argbn_e" + d + "_hi");
         }
         return n;
     }
@@ -256,7 +276,7 @@ final class TensorLauncher implements ChannelLauncher {
         String name = argbKernel(spec);
         int shared = sharedBytes(ctx.mask(), name.contains("_split"));
         if (oneLoad && oneLoad(spec, sharedPerBlock, sharedPerSm)) {
-            name = name.replace("_argb_", "_argb3_");
+            name = oneLoadKernel(spec);
             shared = oneLoadSharedBytes(ctx.mask());
         }
         new KernelLaunch(name).grid(KernelLaunch.ceilDiv(ctx.width(), OW), KernelLaunch.ceilDiv(ctx.height(), OH), 1)

@@ -48,7 +48,7 @@ class TensorGpuTest {
 
     /** Sides (width, height) of the worst-case masks. */
     private static final int[][] SHAPES = {{7, 7}, {15, 15}, {31, 31}, {63, 63}, {63, 5}, {5, 63}, {9, 31}, {41, 21}, {3, 45},
-        {1, 63}, {63, 1}, {17, 3}, {33, 33}, {49, 7}};
+        {1, 63}, {63, 1}, {17, 3}, {33, 33}, {49, 7}, {9, 9}, {21, 21}, {25, 25}, {47, 41}};
 
     /** Odd sizes: one pixel, part of a block, two blocks down and three across (64 x 128 outputs a block). */
     private static final int[][] SIZES = {{1, 1}, {37, 23}, {130, 67}, {300, 70}};
@@ -177,7 +177,7 @@ class TensorGpuTest {
         assertThat(checked).isEqualTo(SHAPES.length * policies().size() * SIZES.length * 4);
     }
 
-    /** The ARGB kernels as the launcher picks them: one load for R, G and B where the mask has at most 16 rows. */
+    /** The ARGB kernels as the launcher picks them: one load for R, G and B (argbn) where two blocks fit an SM. */
     @Test
     void fusedArgbKernelsAreWithinOneLevelOnWorstCaseMasks() {
         checkWorstCases(true, true, "convolab_tensor_argb");
@@ -194,16 +194,22 @@ class TensorGpuTest {
         checkWorstCases(false, true, "convolab_tensor_planes_d");
     }
 
-    /** On an H100 (and any sm_90 GPU: 227 KB of shared memory a block) a 15x15 mask runs the one-load kernel. */
+    /**
+     * On an H100 (and any sm_90 GPU: 227 KB of shared memory a block) random masks of radius 4, 7, 10 and 15 run the
+     * one-load kernel of the 8-column cut (argbn), E = 1, 2, 2, 3 k blocks a group, and are within one level.
+     */
     @Test
-    void oneLoadKernelRunsForMasksOfOnePass() {
-        RgbaImage img = TestImages.randomImage(300, 200, new Random(1));
-        FilterSpec spec = FilterSpec.of(TestImages.randomMask(15, 15, new Random(2)), Conformance.policies().get(0));
-        FilterResult r = engine.filter(img, spec, Strategy.TENSOR);
+    void oneLoadKernelRunsForMasksWhereTwoBlocksFit() {
         CudaDeviceInfo d = CudaProbe.probe().devices().get(0);
         assumeTrue(d.major() >= 9, () -> "one load is checked on sm_90 and newer, not " + d.label());
-        assertThat(r.plan().launches()).anyMatch(l -> l.startsWith("convolab_tensor_argb3_d2_hi "));
-        assertThat(maxDiff(r.image(), ReferenceConvolver.filter(img, spec))).isLessThanOrEqualTo(Conformance.TOLERANCE);
+        RgbaImage img = TestImages.randomImage(300, 200, new Random(1));
+        int[][] cases = {{9, 1}, {15, 2}, {21, 2}, {31, 3}};
+        for (int[] c : cases) {
+            FilterSpec spec = FilterSpec.of(TestImages.randomMask(c[0], c[0], new Random(2)), Conformance.policies().get(0));
+            FilterResult r = engine.filter(img, spec, Strategy.TENSOR);
+            assertThat(r.plan().launches()).as("%dx%d", c[0], c[0]).anyMatch(l -> l.startsWith("convolab_tensor_argbn_e" + c[1] + "_hi "));
+            assertThat(maxDiff(r.image(), ReferenceConvolver.filter(img, spec))).isLessThanOrEqualTo(Conformance.TOLERANCE);
+        }
     }
 
     /** 16-bit samples through the plane filter: within 2^-16 of sum|w| x 65535 of the double sums. */

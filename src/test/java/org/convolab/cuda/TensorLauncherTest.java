@@ -179,7 +179,7 @@ class TensorLauncherTest {
     }
 
     @Test
-    void oneLoadWhereTheMaskTakesOnePassAndTwoBlocksFitAnSm() {
+    void oneLoadWhereTwoBlocksFitAnSm() {
         BorderPolicy mirror = BorderPolicy.parse("mirror");
         int h100Block = 227 * 1024;
         int h100Sm = 228 * 1024;
@@ -188,12 +188,37 @@ class TensorLauncherTest {
             assertTrue(TensorLauncher.oneLoad(wide, h100Block, h100Sm), "H100, " + mw + "x15");
             assertFalse(TensorLauncher.oneLoad(wide, 64 * 1024, 64 * 1024), "Turing, " + mw + "x15");
         }
-        assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(3, 17, new float[51]), mirror), h100Block, h100Sm));
+        // every mask row in one pass: 21x21, 31x31, 63x33 and 47x41 on an H100, not 63x35 or 47x43
+        for (int[] s : new int[][] {{3, 17}, {21, 21}, {31, 31}, {63, 33}, {47, 41}}) {
+            assertTrue(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(s[0], s[1], new float[s[0] * s[1]]), mirror), h100Block, h100Sm),
+                    s[0] + "x" + s[1]);
+        }
+        for (int[] s : new int[][] {{63, 35}, {47, 43}, {63, 63}}) {
+            assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(s[0], s[1], new float[s[0] * s[1]]), mirror), h100Block, h100Sm),
+                    s[0] + "x" + s[1]);
+        }
         assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(3, 3, new float[9]), new ConstantPolicy(12.3f)), h100Block, h100Sm));
         // an A100 (163 KB a block, 164 KB an SM): two blocks up to 33 columns
         assertTrue(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(33, 15, new float[33 * 15]), mirror), 163 * 1024, 164 * 1024));
         assertFalse(TensorLauncher.oneLoad(FilterSpec.of(Mask.of(63, 15, new float[63 * 15]), mirror), 163 * 1024, 164 * 1024));
         assertEquals(3 * 78 * 152 * 2, TensorLauncher.oneLoadSharedBytes(Mask.of(15, 15, new float[225])));
+        assertEquals(3 * 72 * 136 * 2, TensorLauncher.oneLoadSharedBytes(Mask.of(9, 9, new float[81])));
+    }
+
+    /** 8 output columns of a mask row take ceil((width + 7) / 16) k blocks, never more than the band's blocks. */
+    @Test
+    void groupBandsHalveTheBlocksAtRadiusFourAndCutAThirdAtTen() {
+        // {width, groupBands, bandBlocks}
+        for (int[] c : new int[][] {{1, 1, 1}, {9, 1, 2}, {11, 2, 2}, {21, 2, 3}, {25, 2, 3}, {27, 3, 3}, {63, 5, 5}}) {
+            assertEquals(c[1], TensorLauncher.groupBands(c[0]), "width " + c[0]);
+            assertEquals(c[2], TensorLauncher.bandBlocks(c[0]), "width " + c[0]);
+        }
+        for (int mw = 1; mw <= Mask.DIRECT_MAX_SIZE; mw += 2) {
+            int e = TensorLauncher.groupBands(mw);
+            assertTrue(e <= TensorLauncher.bandBlocks(mw) && 16 * e >= mw + 7 && 16 * (e - 1) < mw + 7, "width " + mw);
+        }
+        FilterSpec hi = FilterSpec.of(Mask.of(21, 21, filled(441, 1f / 441)), BorderPolicy.parse("mirror"));
+        assertEquals("convolab_tensor_argbn_e2_hi", TensorLauncher.oneLoadKernel(hi));
     }
 
     @Test
@@ -232,7 +257,13 @@ class TensorLauncherTest {
                 .contains("const int th = TENSOR_OH + mh - 1, plane = th * PITCH;")
                 .contains("convolab_tensor_argb_d##D,").contains("convolab_tensor_argb_d##D##_split,")
                 .contains("convolab_tensor_argb_d##D##_hi,").contains("convolab_tensor_argb_d##D##_split_hi,")
-                .contains("convolab_tensor_planes_d##D(").contains("void convolab_tensor_weights(");
+                .contains("convolab_tensor_planes_d##D(").contains("void convolab_tensor_weights(")
+                .contains("#define TENSORN_TILE_W(E) (TENSOR_OW - 8 + 16 * (E))")
+                .contains("CONVOLAB_TENSORN_KERNEL(convolab_tensor_argbn_e##E, E, true)")
+                .contains("CONVOLAB_TENSORN_KERNEL(convolab_tensor_argbn_e##E##_hi, E, false)");
+        for (int e = 1; e <= TensorLauncher.MAX_BAND_BLOCKS; e++) {
+            assertThat(src).contains("CONVOLAB_TENSORN_KERNELS(" + e + ")");
+        }
     }
 
     @Test
@@ -245,5 +276,11 @@ class TensorLauncherTest {
             Mask sq = Mask.of(2 * r + 1, 2 * r + 1, new float[(2 * r + 1) * (2 * r + 1)]);
             assertFalse(CudaPlanner.autoStrategy(sq) == org.convolab.core.Strategy.TENSOR, "auto at radius " + r);
         }
+    }
+
+    private static float[] filled(int n, float v) {
+        float[] w = new float[n];
+        java.util.Arrays.fill(w, v);
+        return w;
     }
 }
