@@ -64,6 +64,14 @@ public interface ConvolutionEngine extends HistogramEngine, BatchTiming, WholeIm
     }
 
     /**
+     * Host memory of the engine's own that a decoder may write the next image into, filtered from there with no copy
+     * ({@link StagedInput}: a GPU's page-locked upload buffer), or empty (the default) where the engine has none.
+     */
+    default java.util.Optional<StagedInput> stagedInput() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The device's JPEG codec, through which a JPEG is decoded, filtered and encoded without its pixels
      * leaving the device, or empty (the default) where there is none: files then take the CPU codec.
      */

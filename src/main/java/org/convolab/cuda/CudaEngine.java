@@ -197,6 +197,27 @@ public final class CudaEngine implements ConvolutionEngine {
         return work.call(gpuWork);
     }
 
+    /** Runs GPU work once on the CUDA thread, no retry ({@link GpuWork#callOnce}). */
+    <T> T onGpuOnce(Supplier<T> gpuWork) {
+        return work.callOnce(gpuWork);
+    }
+
+    /** The resident image's phases; on the CUDA thread only. */
+    ResidentFilter residentFilter() {
+        return resident;
+    }
+
+    /**
+     * The resident image's page-locked input as the buffer a decoder writes into ({@link CudaStagedInput}): no copy of
+     * a decoded image on the host before the upload.
+     */
+    @Override
+    public Optional<org.convolab.core.StagedInput> stagedInput() {
+        return Optional.of(staged);
+    }
+
+    private final CudaStagedInput staged = new CudaStagedInput(this);
+
     /**
      * Runs {@code work} on the CUDA thread unless the engine is closed (its context, and all device
      * memory in it, went with it); for releasing what an object of this engine holds on the device.

@@ -41,6 +41,20 @@ final class GpuWork {
         });
     }
 
+    /**
+     * Runs {@code work} on the CUDA thread once, with no retry: for work whose inputs live in the context (a staged
+     * image in page-locked memory), which a rebuilt context no longer has. A CUDA error tears the context down and
+     * becomes a {@link CudaFault}; the next work rebuilds it.
+     */
+    <T> T callOnce(Supplier<T> work) {
+        return thread.call(() -> {
+            if (closed) {
+                throw new ConvolabException("the CUDA engine is closed");
+            }
+            return once(work);
+        });
+    }
+
     /** One attempt: a CUDA error tears the context down and becomes a {@link CudaFault}. */
     private <T> T once(Supplier<T> work) {
         try {

@@ -90,14 +90,38 @@ final class ResidentFilter {
     /** One filter of {@code image}: every phase, timed. */
     <T> T run(RgbaImage image, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher, HostTarget<T> target) {
         long t0 = System.nanoTime();
-        int w = image.width();
-        int h = image.height();
         ResidentImage r = session.resident();
-        boolean upload = r == null || r.image() != image;
-        if (upload) {
-            r = residentFor(w, h);
-            r.setImage(image);
+        if (r != null && r.image() == image) {
+            return run(r, null, spec, decision, launcher, target, t0);
         }
+        r = residentFor(image.width(), image.height());
+        r.setImage(image);
+        return run(r, image.pixels(), spec, decision, launcher, target, t0);
+    }
+
+    /**
+     * One filter of the image written into the resident image's page-locked input ({@link ResidentImage#hostIn}, a
+     * decoder's output: {@link CudaStagedInput}): uploaded from there as it is, no copy on the host; every phase timed.
+     */
+    <T> T runStaged(ResidentImage r, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher, HostTarget<T> target) {
+        long t0 = System.nanoTime();
+        r.setImage(null); // the device's copy stands for no Java image: the next filter of one uploads it
+        return run(r, STAGED, spec, decision, launcher, target, t0);
+    }
+
+    /** Marks an upload whose pixels are already in the page-locked input. */
+    private static final int[] STAGED = new int[0];
+
+    /**
+     * The phases of a filter of the resident image {@code r}: the upload of {@code pixels} (none when null; the
+     * page-locked input as it is when {@link #STAGED}), then as {@link #run(RgbaImage, FilterSpec, CudaPlanner.Decision,
+     * ChannelLauncher, HostTarget)} says.
+     */
+    private <T> T run(ResidentImage r, int[] pixels, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher,
+                      HostTarget<T> target, long t0) {
+        int w = r.width();
+        int h = r.height();
+        boolean upload = pixels != null;
         CUstream stream = session.stream();
         LaunchContext ctx = context(r, spec);
         launcher.prepare(ctx);
@@ -105,8 +129,10 @@ final class ResidentFilter {
         long bytes = (long) w * h * 4;
 
         cuEventRecord(session.event(START), stream);
-        if (upload) {
-            upload(image.pixels(), r, stream);
+        if (pixels == STAGED) {
+            cuMemcpyHtoDAsync(r.argbIn().ptr(), r.hostIn().pointer(), bytes, stream);
+        } else if (upload) {
+            upload(pixels, r, stream);
         }
         cuEventRecord(session.event(UPLOADED), stream);
         if (upload) {

@@ -1,5 +1,6 @@
 package org.convolab.engine;
 
+import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -14,8 +15,10 @@ import org.convolab.core.HistogramResult;
 import org.convolab.core.HistogramStrategy;
 import org.convolab.core.LaunchPlan;
 import org.convolab.core.PlaneFilter;
+import org.convolab.core.ResultLease;
 import org.convolab.core.Rgba16Image;
 import org.convolab.core.RgbaImage;
+import org.convolab.core.StagedInput;
 import org.convolab.core.Strategy;
 import org.convolab.cpu.CpuEngine;
 import org.convolab.cpu.CpuPlaneFilter;
@@ -111,6 +114,34 @@ public final class FallbackEngine implements ConvolutionEngine {
     @Override
     public Optional<DeviceJpeg> deviceJpeg() {
         return current() != gpu ? Optional.empty() : gpu.deviceJpeg();
+    }
+
+    /**
+     * The GPU engine's staged input while the GPU works; empty after the fall-back. A fault while its buffer is made
+     * counts as a fault of any GPU work (the engine goes over to the CPU when it is the second); a fault in its filter
+     * is {@link StagedInput.Lost}, after which the caller filters the ordinary way.
+     */
+    @Override
+    public Optional<StagedInput> stagedInput() {
+        if (current() != gpu) {
+            return Optional.empty();
+        }
+        return gpu.stagedInput().map(onGpu -> new StagedInput() {
+            @Override
+            public Optional<ByteBuffer> buffer(int width, int height) {
+                try {
+                    return current() == gpu ? onGpu.buffer(width, height) : Optional.empty();
+                } catch (CudaFault f) {
+                    fallBack(f);
+                    return Optional.empty();
+                }
+            }
+
+            @Override
+            public ResultLease filterLeased(int width, int height, FilterSpec spec, Strategy strategy) {
+                return onGpu.filterLeased(width, height, spec, strategy);
+            }
+        });
     }
 
     /** A GPU plane filter that, once the GPU fails for good, goes on with a CPU one. */

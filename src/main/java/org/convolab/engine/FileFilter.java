@@ -16,12 +16,14 @@ import org.convolab.core.PlaneFilter;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
+import org.convolab.core.StagedInput;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
 import org.convolab.core.UserText;
 import org.convolab.io.ImageFiles;
 import org.convolab.io.Exif;
 import org.convolab.io.Orientation;
+import org.convolab.io.PendingJpeg;
 import org.convolab.io.RowSinks;
 import org.convolab.io.RowSources;
 import org.convolab.io.TiffStack;
@@ -117,8 +119,12 @@ public final class FileFilter {
             return new StripFilter.Report(r.width(), r.height(), r.format(), r.dims().pages(), false, r.plan(), r.filterMs(),
                     r.output());
         }
-        Supplier<RowSource> stored = RowSources.opener(job.input(), job.maxPixels());
         Exif exif = Exif.read(job.input());
+        Optional<StripFilter.Report> staged = staged(job, engineWhenNeeded, spec, strategy, exif, notices);
+        if (staged.isPresent()) {
+            return staged.get();
+        }
+        Supplier<RowSource> stored = RowSources.opener(job.input(), job.maxPixels());
         Supplier<RowSource> opener = job.autoOrient() ? Orientation.upright(stored, exif.orientation()) : stored;
         RowSinks.Options encoding = job.encoding().withExif(job.autoOrient() ? exif.withOrientation(1) : exif);
         Set<String> said = new HashSet<>();
@@ -166,6 +172,31 @@ public final class FileFilter {
     }
 
     /**
+     * The JPEG decoded straight into the engine's own memory ({@link StagedFilter}) where the job, the file and the
+     * engine allow; else empty, and the file is read the ordinary way. Only then is the engine asked for before the
+     * decode.
+     */
+    private static Optional<StripFilter.Report> staged(Job job, Supplier<ConvolutionEngine> engineWhenNeeded, FilterSpec spec,
+                                                       Strategy strategy, Exif exif, Consumer<String> notices) {
+        // -Dconvolab.stagedInput=false: the ordinary way, to compare the two on one host
+        if (!Boolean.parseBoolean(System.getProperty("convolab.stagedInput", "true"))
+                || !StagedFilter.applies(job, spec, strategy, exif.orientation())) {
+            return Optional.empty();
+        }
+        Optional<PendingJpeg> jpeg = PendingJpeg.open(job.input(), job.maxPixels());
+        if (jpeg.isEmpty()) {
+            return Optional.empty();
+        }
+        ConvolutionEngine engine = engineWhenNeeded.get();
+        Optional<StagedInput> input = engine.stagedInput();
+        if (input.isEmpty()) {
+            return Optional.empty();
+        }
+        RowSinks.Options encoding = job.encoding().withExif(job.autoOrient() ? exif.withOrientation(1) : exif);
+        return StagedFilter.run(job, engine, input.get(), jpeg.get(), spec, strategy, encoding, notices);
+    }
+
+    /**
      * The short way of an image held packed: one engine call, the result lent in place (on a GPU the pinned memory it
      * came down into), and the encoder takes it from there. The filter phase is the engine's call alone; the copy of
      * the lent result into the encoder's array is writing. -Dconvolab.trace.whole=true prints the call's device events,
@@ -198,7 +229,7 @@ public final class FileFilter {
                 (t0 - s0) / 1e6, covers);
     }
 
-    private static void trace(String what, double callMs, Timings k) {
+    static void trace(String what, double callMs, Timings k) {
         if (Boolean.getBoolean("convolab.trace.whole")) {
             System.err.printf(java.util.Locale.ROOT, "%s: filter call %.1f ms; device events: upload %.1f, unpack %.1f, kernels %s,"
                     + " pack %.1f, download %.1f, all %.1f ms%n", what, callMs, k.uploadMs(), k.unpackMs(), k.channelMs(), k.packMs(),

@@ -41,6 +41,17 @@ public interface JpegCodec {
     Optional<RgbaImage> decode(byte[] jpeg, String name);
 
     /**
+     * Decodes a JPEG whose {@link #header} was present straight into {@code argb} (packed ARGB ints in native order
+     * from index 0, alpha 255; a GPU's page-locked upload buffer), the same pixels as {@link #decode}; false where this
+     * codec decodes only into Java arrays (the default) or found late that it does not take this file.
+     *
+     * @throws org.convolab.core.ConvolabException as {@link #decode}
+     */
+    default boolean decodeInto(byte[] jpeg, String name, java.nio.ByteBuffer argb) {
+        return false;
+    }
+
+    /**
      * Encodes an image as baseline JPEG (alpha ignored) at {@code quality}: no chroma subsampling
      * (4:4:4) from quality 90, 4:2:0 below; JFIF, and the ICC profile in APP2 segments when given.
      *

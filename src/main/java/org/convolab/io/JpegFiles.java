@@ -34,6 +34,42 @@ final class JpegFiles {
      * @throws ConvolabException for a file too large or too large for the heap, or damaged data
      */
     static Optional<Decoded> read(Path file, String name, long maxPixels, boolean whenProfiled) {
+        return open(file, name, maxPixels, whenProfiled).flatMap(Pending::decode);
+    }
+
+    /**
+     * A JPEG file read, its header checked (pixel limit, heap) by the codec that takes it, and not yet decoded.
+     *
+     * @param name the file's name as messages show it
+     */
+    record Pending(JpegCodec codec, byte[] data, String name, int width, int height, Optional<byte[]> icc) {
+        /** Decoded into a Java array; empty when the codec found late that it does not take the file. */
+        Optional<Decoded> decode() {
+            Optional<RgbaImage> image;
+            try {
+                image = codec.decode(data, name);
+            } catch (OutOfMemoryError e) {
+                throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
+            }
+            if (image.isEmpty()) {
+                return Optional.empty();
+            }
+            JpegCodecs.decoded(codec.name());
+            return Optional.of(new Decoded(image.get(), icc));
+        }
+
+        /** Decoded straight into {@code argb} ({@link JpegCodec#decodeInto}); false where the codec does not. */
+        boolean decodeInto(java.nio.ByteBuffer argb) {
+            boolean done = codec.decodeInto(data, name, argb);
+            if (done) {
+                JpegCodecs.decoded(codec.name());
+            }
+            return done;
+        }
+    }
+
+    /** {@link #read} up to the decode: the file, its header and its profile; empty as {@link #read} says. */
+    static Optional<Pending> open(Path file, String name, long maxPixels, boolean whenProfiled) {
         Optional<JpegCodec> codec = JpegCodecs.decoder();
         if (codec.isEmpty() || !startsAsJpeg(file) || sizeOf(file) > Integer.MAX_VALUE - 16) {
             return Optional.empty();
@@ -64,17 +100,7 @@ final class JpegFiles {
         if (pixels > Integer.MAX_VALUE - 8L) {
             return Optional.empty(); // more than one int[] holds
         }
-        Optional<RgbaImage> image;
-        try {
-            image = codec.get().decode(data, name);
-        } catch (OutOfMemoryError e) {
-            throw new ConvolabException("cannot read " + name + ": not enough memory for the decoded image (raise -Xmx)");
-        }
-        if (image.isEmpty()) {
-            return Optional.empty();
-        }
-        JpegCodecs.decoded(codec.get().name());
-        return Optional.of(new Decoded(image.get(), icc.flatMap(JpegFiles::kept)));
+        return Optional.of(new Pending(codec.get(), data, name, w, h, icc.flatMap(JpegFiles::kept)));
     }
 
     /**

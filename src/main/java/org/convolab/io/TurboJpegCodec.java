@@ -171,18 +171,47 @@ final class TurboJpegCodec implements JpegCodec {
         int w = header.get().width();
         int ht = header.get().height();
         int n = Math.multiplyExact(w, ht);
-        Pointer h = api.tjInitDecompress();
-        if (h == null) {
+        Memory dst = pixelBuffer(4L * n);
+        if (!decodeTo(jpeg, name, dst, w, ht)) {
             return Optional.empty();
         }
+        int[] argb = new int[n];
+        dst.read(0, argb, 0, n); // the X byte is 0xFF: alpha 255
+        return Optional.of(new RgbaImage(w, ht, argb));
+    }
+
+    @Override
+    public boolean decodeInto(byte[] jpeg, String name, java.nio.ByteBuffer argb) {
+        Optional<Header> header = header(jpeg);
+        if (header.isEmpty() || !argb.isDirect()) {
+            return false;
+        }
+        int w = header.get().width();
+        int ht = header.get().height();
+        if (argb.capacity() < 4L * w * ht) {
+            throw new IllegalArgumentException("a " + w + "x" + ht + " image needs " + 4L * w * ht + " bytes, the buffer has "
+                    + argb.capacity());
+        }
+        return decodeTo(jpeg, name, Native.getDirectBufferPointer(argb), w, ht);
+    }
+
+    /**
+     * Decodes into {@code dst} (w x h packed ARGB); false when TurboJPEG refuses the file (ImageIO then decides).
+     *
+     * @throws ConvolabException when the data is damaged or truncated
+     */
+    private boolean decodeTo(byte[] jpeg, String name, Pointer dst, int w, int ht) {
+        Pointer h = api.tjInitDecompress();
+        if (h == null) {
+            return false;
+        }
         try (Memory src = copy(jpeg)) {
-            Memory dst = pixelBuffer(4L * n);
             // stop at the first warning: damaged data is refused at once rather than filled in to the last row
             int flags = TJFLAG_LIMITSCANS | TJFLAG_STOPONWARNING;
             while (api.tjDecompress2(h, src, new NativeLong(jpeg.length), dst, w, 4 * w, ht, PIXEL_FORMAT, flags) != 0) {
                 String why = api.tjGetErrorStr2(h);
                 if (api.tjGetErrorCode(h) != TJERR_WARNING) {
-                    return Optional.empty(); // a failure: a kind of JPEG it refuses, or damage; ImageIO says which
+                    return false; // a failure: a kind of JPEG it refuses, or damage; ImageIO says which
                 }
                 if (!ImageFiles.isHarmless(why)) {
                     // libjpeg fills what is missing with grey and only warns: a damaged file must not pass
@@ -194,9 +223,7 @@ final class TurboJpegCodec implements JpegCodec {
                 }
                 flags &= ~TJFLAG_STOPONWARNING; // that warning stopped it: decode again, to the end
             }
-            int[] argb = new int[n];
-            dst.read(0, argb, 0, n); // the X byte is 0xFF: alpha 255
-            return Optional.of(new RgbaImage(w, ht, argb));
+            return true;
         } finally {
             api.tjDestroy(h);
         }

@@ -69,6 +69,39 @@ class LeasedResultGpuTest {
         }
     }
 
+    /**
+     * The staged input ({@link CudaStagedInput}): an image written straight into the page-locked upload buffer filters to
+     * the pixels of the ordinary lease, again and again from the same staged pixels, and a Java image filtered after it is
+     * uploaded (the device's copy no longer stands for it).
+     */
+    @Test
+    void anImageWrittenIntoTheStagedInputFiltersAsTheOrdinaryLease() {
+        org.convolab.core.StagedInput staged = engine.stagedInput().orElseThrow();
+        for (String mask : new String[] {"gaussian:40", "box:3", "sobel-x"}) {
+            RgbaImage img = random(1031, 517, mask.length());
+            FilterSpec spec = FilterSpec.of(MaskPresets.parse(mask), new MirrorPolicy());
+            int[] expected;
+            try (ResultLease lease = engine.filterLeased(img, spec, Strategy.AUTO)) {
+                expected = copy(lease);
+            }
+            engine.prepare(img.width(), img.height(), spec, Strategy.AUTO);
+            java.nio.ByteBuffer buffer = staged.buffer(img.width(), img.height()).orElseThrow();
+            assertThat(buffer.isDirect()).isTrue();
+            buffer.asIntBuffer().put(img.pixels());
+            for (int round = 0; round < 2; round++) {
+                try (ResultLease lease = staged.filterLeased(img.width(), img.height(), spec, Strategy.AUTO)) {
+                    assertThat(copy(lease)).as("%s, round %d", mask, round).isEqualTo(expected);
+                    assertThat(lease.timings().uploadMs()).as("uploaded from the staged buffer").isPositive();
+                }
+            }
+            RgbaImage other = random(1031, 517, 99);
+            FilterResult plain = engine.filter(other, spec, Strategy.AUTO);
+            try (ResultLease lease = engine.filterLeased(other, spec, Strategy.AUTO)) {
+                assertThat(copy(lease)).as("a Java image after the staged one").isEqualTo(plain.image().pixels());
+            }
+        }
+    }
+
     @Test
     void aLeaseHeldWhileTheNextFilterRunsKeepsItsPixels() {
         RgbaImage img = random(640, 480, 11);

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class FallbackEngineTest {
 
     /** A GPU engine that works for a while, then fails for good. */
-    static final class VanishingGpu implements ConvolutionEngine {
+    static class VanishingGpu implements ConvolutionEngine {
         private final CpuEngine inner = new CpuEngine(1);
         int calls;
         boolean closed;
@@ -77,6 +77,36 @@ class FallbackEngineTest {
         public void close() {
             closed = true;
             inner.close();
+        }
+    }
+
+    /** A GPU whose staged input fails for good while its buffer is made: the engine goes over to the CPU, once. */
+    @Test
+    void theStagedInputFailingForGoodFallsBackAndIsNoLongerOffered() {
+        VanishingGpu gpu = new VanishingGpu() {
+            @Override
+            public Optional<org.convolab.core.StagedInput> stagedInput() {
+                return Optional.of(new org.convolab.core.StagedInput() {
+                    @Override
+                    public Optional<java.nio.ByteBuffer> buffer(int width, int height) {
+                        throw new CudaFault("CUDA_ERROR_LAUNCH_FAILED (test)", null);
+                    }
+
+                    @Override
+                    public org.convolab.core.ResultLease filterLeased(int width, int height, FilterSpec spec, Strategy strategy) {
+                        throw new AssertionError("no buffer was made");
+                    }
+                });
+            }
+        };
+        List<String> notices = new ArrayList<>();
+        try (FallbackEngine e = new FallbackEngine(gpu, notices::add)) {
+            org.convolab.core.StagedInput staged = e.stagedInput().orElseThrow();
+            assertThat(staged.buffer(40, 30)).as("the caller goes the ordinary way").isEmpty();
+            assertThat(e.backend()).isEqualTo(Backend.CPU);
+            assertThat(e.stagedInput()).as("the CPU has none").isEmpty();
+            assertThat(staged.buffer(40, 30)).as("a wrapper kept from before the fall-back").isEmpty();
+            assertThat(notices).hasSize(1);
         }
     }
 

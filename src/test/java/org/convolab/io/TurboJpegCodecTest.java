@@ -257,4 +257,37 @@ class TurboJpegCodecTest {
         assertThat(JpegCodecs.summary().orElseThrow()).contains("; ImageIO").endsWith(", 1 decoded");
         JpegCodecs.resetCounts();
     }
+
+    /** Decoded straight into a direct buffer (a GPU's page-locked upload buffer): the pixels of {@link JpegCodec#decode}. */
+    @Test
+    void decodesIntoADirectBufferThePixelsOfTheArray() throws Exception {
+        RgbaImage img = photo();
+        for (int quality : new int[] {75, 95}) {
+            byte[] jpeg = encode(turbo, img, quality, Optional.empty());
+            int[] array = turbo.decode(jpeg, "photo.jpg").orElseThrow().pixels();
+            java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4 * array.length + 64).order(java.nio.ByteOrder.nativeOrder());
+            assertThat(turbo.decodeInto(jpeg, "photo.jpg", direct)).isTrue();
+            int[] staged = new int[array.length];
+            direct.asIntBuffer().get(staged);
+            assertThat(staged).as("quality %d", quality).isEqualTo(array);
+        }
+    }
+
+    @Test
+    void decodingIntoAHeapOrTooSmallBufferIsRefused() throws Exception {
+        RgbaImage img = photo();
+        byte[] jpeg = encode(turbo, img, 90, Optional.empty());
+        assertThat(turbo.decodeInto(jpeg, "photo.jpg", java.nio.ByteBuffer.allocate(4 * img.size()))).as("a heap buffer").isFalse();
+        assertThatThrownBy(() -> turbo.decodeInto(jpeg, "photo.jpg", java.nio.ByteBuffer.allocateDirect(4 * img.size() - 4)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs");
+    }
+
+    @Test
+    void damagedDataIsRefusedOnTheDirectWayToo() throws Exception {
+        byte[] jpeg = encode(turbo, photo(), 90, Optional.empty());
+        byte[] cut = Arrays.copyOf(jpeg, jpeg.length / 2);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4 * photo().size());
+        assertThatThrownBy(() -> turbo.decodeInto(cut, "cut.jpg", direct)).isInstanceOf(ConvolabException.class)
+                .hasMessageContaining("cut.jpg").hasMessageContaining("damaged or truncated");
+    }
 }
