@@ -231,8 +231,8 @@ public final class FileFilter {
 
     static void trace(String what, double callMs, Timings k) {
         if (Boolean.getBoolean("convolab.trace.whole")) {
-            System.err.printf(java.util.Locale.ROOT, "%s: filter call %.1f ms; device events: upload %.1f, unpack %.1f, kernels %s,"
-                    + " pack %.1f, download %.1f, all %.1f ms%n", what, callMs, k.uploadMs(), k.unpackMs(), k.channelMs(), k.packMs(),
+            System.err.printf(java.util.Locale.ROOT, "%s: filter call %.1f ms, %.1f of it on the engine's thread; device events: upload %.1f, unpack %.1f,"
+                    + " kernels %s, pack %.1f, download %.1f, all %.1f ms%n", what, callMs, k.totalMs(), k.uploadMs(), k.unpackMs(), k.channelMs(), k.packMs(),
                     k.downloadMs(), k.resultMs());
         }
     }
