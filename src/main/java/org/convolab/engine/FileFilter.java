@@ -173,8 +173,8 @@ public final class FileFilter {
 
     /**
      * The JPEG decoded straight into the engine's own memory ({@link StagedFilter}) where the job, the file and the
-     * engine allow; else empty, and the file is read the ordinary way. Only then is the engine asked for before the
-     * decode.
+     * engine allow; else empty, and the file is read the ordinary way. The engine is asked for before the decode only
+     * for a file that starts as a JPEG the native codec may take.
      */
     private static Optional<StripFilter.Report> staged(Job job, Supplier<ConvolutionEngine> engineWhenNeeded, FilterSpec spec,
                                                        Strategy strategy, Exif exif, Consumer<String> notices) {
@@ -183,13 +183,16 @@ public final class FileFilter {
                 || !StagedFilter.applies(job, spec, strategy, exif.orientation())) {
             return Optional.empty();
         }
-        Optional<PendingJpeg> jpeg = PendingJpeg.open(job.input(), job.maxPixels());
-        if (jpeg.isEmpty()) {
+        if (!PendingJpeg.mayTake(job.input())) {
             return Optional.empty();
         }
         ConvolutionEngine engine = engineWhenNeeded.get();
         Optional<StagedInput> input = engine.stagedInput();
         if (input.isEmpty()) {
+            return Optional.empty(); // the CPU's: the file is read once, the ordinary way
+        }
+        Optional<PendingJpeg> jpeg = PendingJpeg.open(job.input(), job.maxPixels());
+        if (jpeg.isEmpty()) {
             return Optional.empty();
         }
         RowSinks.Options encoding = job.encoding().withExif(job.autoOrient() ? exif.withOrientation(1) : exif);

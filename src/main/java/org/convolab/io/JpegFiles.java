@@ -119,7 +119,7 @@ final class JpegFiles {
         }
     }
 
-    private static boolean startsAsJpeg(Path file) {
+    static boolean startsAsJpeg(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             return JpegMarkers.isJpeg(in.readNBytes(3));
         } catch (IOException e) {

@@ -34,6 +34,14 @@ public final class PendingJpeg {
         return JpegFiles.open(file, name, maxPixels, true).map(p -> new PendingJpeg(p, file));
     }
 
+    /**
+     * Whether {@link #open} may take the file: it starts as a JPEG and the native codec is there (a look at three bytes,
+     * nothing decoded; {@link #open} still decides from the header).
+     */
+    public static boolean mayTake(Path file) {
+        return JpegCodecs.decoder().isPresent() && JpegFiles.startsAsJpeg(file);
+    }
+
     public int width() {
         return pending.width();
     }
