@@ -159,4 +159,4 @@
 // Slab columns either side of the tile (a multiple of 4: rows start 16-byte aligned) and the dynamic shared
 // memory of a block, bytes: VOL_SEP3_STAGES slabs and the x pass's rows.
 #define VOL_SEP3_LEAD(R) (((R) + 3) / 4 * 4)
-#define VOL_SEP3_SMEM(R) (4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * VOL_SEP3_LEAD(R)) + VOL_SEP3_BX))
+#define VOL_SEP3_SMEM(R) (4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_BX))

@@ -281,11 +281,12 @@ CONVOLAB_VOL_FAST(4)
 
 // ---- rank-1 cubes of radius R: one sweep down z (volume_sep.cuh); dynamic shared memory VOL_SEP3_SMEM(R) ----
 #define CONVOLAB_VOL_SEP3(R)                                                                                        \
-    static_assert(VolSep3<R, VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES>::SMEM == VOL_SEP3_SMEM(R), "VOL_SEP3_SMEM"); \
+    static_assert(VolSep3<R, VOL_SEP3_BX, VOL_SEP3_BY, VOL_SEP3_PY, VOL_SEP3_STAGES>::SMEM == VOL_SEP3_SMEM(R),       \
+                  "VOL_SEP3_SMEM");                                                                                 \
     extern "C" __global__ void __launch_bounds__(VOL_SEP3_BX * VOL_SEP3_BY, VOL_SEP3_MINB) convolab_vol_sep3_r##R(  \
         const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval)   \
     {                                                                                                               \
-        vol_sep3<R, VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES>(in, out, w, h, d, zch, policy, cval);                 \
+        vol_sep3<R, VOL_SEP3_BX, VOL_SEP3_BY, VOL_SEP3_PY, VOL_SEP3_STAGES, 4, 1>(in, out, w, h, d, zch, policy, cval); \
     }
 #ifdef __CUDACC__
 CONVOLAB_VOL_SEP3(1)

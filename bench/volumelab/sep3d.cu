@@ -12,31 +12,50 @@
 #include <string>
 #include <vector>
 #include "volume.cu"
+#include "sep3_h25b.cuh"
+#include "sep3ref.h"
 #include "../fastlab/labtime.cuh"
 
 typedef void (*Sep3Fn)(const float*, float*, int, int, int, int, int, float);
-struct Variant { const char* name; int r, py, by, st, smem; Sep3Fn fn; };
+struct Variant { const char* name; int r, tx, py, by, st, smem; Sep3Fn fn; bool old; };
 
-#define V3(R, PY, BY, ST, MB, XP)                                                                             \
-    __global__ void __launch_bounds__(VOL_SEP3_BX * BY, MB) sep3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(       \
+// The one-barrier kernel of cuda-kernels/volume_sep.cuh: radius, TX, BY, PY, stages, min blocks an SM, XP, ZU.
+#define V3(R, TX, BY, PY, ST, MB, XP, ZU)                                                                       \
+    __global__ void __launch_bounds__(TX * BY, MB) sep3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##XP##_##ZU(      \
         const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
-    { vol_sep3<R, PY, BY, ST, XP>(in, out, w, h, d, zch, policy, cval); }
-#define VROW(R, PY, BY, ST, MB, XP)                                                                            \
-    {"r" #R " py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, PY, BY, ST, VolSep3<R, PY, BY, ST, XP>::SMEM,       \
-     sep3_##R##_##PY##_##BY##_##ST##_##MB##_##XP}
-// The production kernels (convolab_vol_sep3_rN: VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES, VOL_SEP3_MINB) first.
-#define VARIANT_LIST(X)                                                                                        \
-    X(1, 4, 8, 3, 1, 4) X(1, 4, 8, 3, 2, 4) X(1, 4, 8, 3, 3, 4) X(1, 8, 4, 3, 1, 4) X(1, 4, 4, 4, 1, 4)            \
-    X(1, 4, 8, 4, 2, 4) X(1, 4, 8, 3, 1, 8)                                                                    \
-    X(2, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 2, 4) X(2, 8, 4, 3, 1, 4) X(2, 4, 8, 4, 2, 4) X(2, 4, 8, 3, 1, 8)            \
-    X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4) X(3, 8, 4, 3, 1, 4) X(3, 2, 8, 3, 2, 4) X(3, 4, 8, 3, 1, 8)            \
-    X(4, 4, 8, 3, 1, 4) X(5, 4, 8, 3, 1, 4) X(6, 4, 8, 3, 1, 4) X(5, 4, 8, 3, 1, 8)                               \
-    X(7, 4, 8, 3, 1, 4) X(7, 2, 8, 3, 1, 4) X(7, 4, 4, 3, 1, 4) X(7, 2, 8, 4, 1, 4) X(7, 4, 4, 3, 2, 4)            \
-    X(7, 2, 16, 3, 1, 4) X(7, 4, 8, 3, 1, 8) X(7, 2, 8, 3, 1, 8) X(7, 4, 4, 3, 2, 8)
-#define V3SEMI(R, PY, BY, ST, MB, XP) V3(R, PY, BY, ST, MB, XP)
-#define VROWC(R, PY, BY, ST, MB, XP) VROW(R, PY, BY, ST, MB, XP),
-VARIANT_LIST(V3SEMI)
-static const Variant VARIANTS[] = {VARIANT_LIST(VROWC)};
+    { vol_sep3<R, TX, BY, PY, ST, XP, ZU>(in, out, w, h, d, zch, policy, cval); }
+#define VROW(R, TX, BY, PY, ST, MB, XP, ZU)                                                                    \
+    {"r" #R " new tx" #TX " by" #BY " py" #PY " st" #ST " mb" #MB " xp" #XP " zu" #ZU, R, TX, PY, BY, ST,        \
+     VolSep3<R, TX, BY, PY, ST, XP>::SMEM, sep3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##XP##_##ZU, false},
+// h25b's kernel (sep3_h25b.cuh, as merged before): radius, PY, BY, stages, min blocks, XP. Its production
+// shape (py4 by8 st3 mb1 xp4) first at each radius, then its best in sep3-time-2.txt where that was another.
+#define VOLD(R, PY, BY, ST, MB, XP)                                                                            \
+    __global__ void __launch_bounds__(VOL_SEP3_BX * BY, MB) old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(        \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+    { vol_sep3_old<R, PY, BY, ST, XP>(in, out, w, h, d, zch, policy, cval); }
+#define VOLDROW(R, PY, BY, ST, MB, XP)                                                                         \
+    {"r" #R " old py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, VOL_SEP3_BX, PY, BY, ST,                   \
+     VolSep3Old<R, PY, BY, ST, XP>::SMEM, old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP, true},
+#define OLD_LIST(X)                                                                                            \
+    X(1, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 1, 4) X(2, 8, 4, 3, 1, 4) X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4)          \
+    X(7, 4, 8, 3, 1, 4) X(7, 4, 4, 3, 2, 4)
+#ifndef NEW_LIST
+#define NEW_LIST(X)                                                                                            \
+    X(1, 64, 8, 4, 3, 1, 4, 1) X(1, 64, 8, 4, 3, 2, 4, 1) X(1, 64, 8, 4, 3, 2, 4, 2) X(1, 64, 4, 8, 3, 2, 4, 1)   \
+    X(1, 128, 4, 4, 3, 2, 4, 1) X(1, 64, 4, 4, 3, 3, 4, 1)                                                     \
+    X(2, 64, 8, 4, 3, 1, 4, 1) X(2, 64, 8, 4, 3, 2, 4, 1) X(2, 64, 8, 4, 3, 2, 4, 2) X(2, 64, 4, 8, 3, 2, 4, 1)   \
+    X(2, 128, 4, 4, 3, 2, 4, 1) X(2, 64, 4, 4, 3, 3, 4, 1)                                                     \
+    X(3, 64, 8, 4, 3, 1, 4, 1) X(3, 64, 8, 4, 3, 2, 4, 1) X(3, 64, 8, 4, 3, 1, 4, 2) X(3, 64, 4, 4, 3, 2, 4, 1)   \
+    X(3, 64, 4, 4, 3, 3, 4, 1) X(3, 128, 4, 4, 3, 1, 4, 1) X(3, 64, 8, 4, 3, 1, 8, 1)                          \
+    X(4, 64, 8, 4, 3, 1, 4, 1) X(5, 64, 8, 4, 3, 1, 4, 1) X(6, 64, 8, 4, 3, 1, 4, 1)                            \
+    X(7, 64, 8, 4, 3, 1, 4, 1) X(7, 64, 8, 4, 3, 1, 4, 2) X(7, 64, 4, 4, 3, 2, 4, 1) X(7, 64, 4, 4, 3, 2, 4, 2)   \
+    X(7, 64, 8, 4, 3, 1, 8, 1) X(7, 128, 4, 4, 3, 1, 4, 1) X(7, 64, 8, 2, 3, 2, 4, 1) X(7, 64, 16, 2, 3, 1, 4, 1)
+#endif
+#define VOLDSEMI(R, PY, BY, ST, MB, XP) VOLD(R, PY, BY, ST, MB, XP)
+#define V3SEMI(R, TX, BY, PY, ST, MB, XP, ZU) V3(R, TX, BY, PY, ST, MB, XP, ZU)
+OLD_LIST(VOLDSEMI)
+NEW_LIST(V3SEMI)
+static const Variant VARIANTS[] = {OLD_LIST(VOLDROW) NEW_LIST(VROW)};
 
 static std::vector<float> gauss(int r) {
     const int n = 2 * r + 1;
@@ -57,46 +76,10 @@ static void set_lines(const std::vector<float>& x, const std::vector<float>& y, 
     CK(cudaMemcpyToSymbol(c_vol_line, l.data(), l.size() * 4));
 }
 
-// Separable double reference: the ghost rule of border.cuh per axis; a constant ghost reads cval (scaled by the
-// sums of the passes before it, which is what the full 3D sum over a cval-padded volume gives).
-static std::vector<double> reference(const std::vector<float>& v, int w, int h, int d, const std::vector<float>& cx,
-                                     const std::vector<float>& cy, const std::vector<float>& cz, int policy, float cval) {
-    const int r = (int)cx.size() / 2;
-    double sx = 0, sy = 0;
-    for (float c : cx) sx += c;
-    for (float c : cy) sy += c;
-    std::vector<double> a((size_t)w * h * d), b((size_t)w * h * d);
-#pragma omp parallel for
-    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
-        double s = 0;
-        for (int i = 0; i < 2 * r + 1; i++) { int k = convolab_border_index(x + i - r, w, policy); s += cx[i] * (k < 0 ? (double)cval : (double)v[((size_t)z * h + y) * w + k]); }
-        a[((size_t)z * h + y) * w + x] = s;
-    }
-#pragma omp parallel for
-    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
-        double s = 0;
-        for (int j = 0; j < 2 * r + 1; j++) { int k = convolab_border_index(y + j - r, h, policy); s += cy[j] * (k < 0 ? cval * sx : a[((size_t)z * h + k) * w + x]); }
-        b[((size_t)z * h + y) * w + x] = s;
-    }
-#pragma omp parallel for
-    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
-        double s = 0;
-        for (int k = 0; k < 2 * r + 1; k++) { int q = convolab_border_index(z + k - r, d, policy); s += cz[k] * (q < 0 ? cval * sx * sy : b[((size_t)q * h + y) * w + x]); }
-        a[((size_t)z * h + y) * w + x] = s;
-    }
-    return a;
-}
-
 static void launch(const Variant& v, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
     const int ty = v.py * v.by;
-    dim3 grid((w + VOL_SEP3_BX - 1) / VOL_SEP3_BX, (h + ty - 1) / ty, (d + zch - 1) / zch);
-    v.fn<<<grid, dim3(VOL_SEP3_BX, v.by), v.smem>>>(in, out, w, h, d, zch, policy, cval);
-}
-
-static std::vector<float> line(int n, unsigned& seed) {
-    std::vector<float> l(n);
-    for (auto& x : l) { seed = seed * 1664525u + 1013904223u; x = 0.1f + (seed >> 8) / 16777216.0f / n; }
-    return l;
+    dim3 grid((w + v.tx - 1) / v.tx, (h + ty - 1) / ty, (d + zch - 1) / zch);
+    v.fn<<<grid, dim3(v.tx, v.by), v.smem>>>(in, out, w, h, d, zch, policy, cval);
 }
 
 static void allow_smem() {

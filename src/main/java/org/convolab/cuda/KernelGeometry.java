@@ -219,8 +219,8 @@ final class KernelGeometry {
         return (r + 3) / 4 * 4;
     }
 
-    /** VOL_SEP3_SMEM(R): dynamic shared memory of convolab_vol_sep3_rN, bytes (the slabs in flight and the x pass's rows). */
+    /** VOL_SEP3_SMEM(R): dynamic shared memory of convolab_vol_sep3_rN, bytes (the slabs in flight and the x pass's two row buffers). */
     static int volSep3SharedBytes(int r) {
-        return 4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * r) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * volSep3Lead(r)) + VOL_SEP3_BX);
+        return 4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * r) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * volSep3Lead(r)) + 2 * VOL_SEP3_BX);
     }
 }
