@@ -4,7 +4,9 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I cuda-kernels bench/volumelab/sep3d.cu -o sep3d
 //   ./sep3d check    every variant x policy (constant 77 too) x odd volumes against a double reference
 //   ./sep3d time     512x512x512 float, mirror: every variant x z chunk, kernel ms (labtime.cuh: median of 20
-//                    batches of 10 launches), and each output's max |diff| against the old fused kernel's
+//                    batches of 10 launches), and each output's max |diff| against the old fused kernel's;
+//                    SEP3_RADII=3,7 SEP3_ZCH=64 SEP3_ONLY=part,part (of variant names) narrow it, NCU=1 launches
+//                    each once (for ncu). h25b's kernel (sep3_h25b.cuh) is timed beside the current one.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -42,14 +44,15 @@ struct Variant { const char* name; int r, tx, py, by, st, smem; Sep3Fn fn; bool 
 #ifndef NEW_LIST
 #define NEW_LIST(X)                                                                                            \
     X(1, 64, 8, 4, 3, 1, 4, 1) X(1, 64, 8, 4, 3, 2, 4, 1) X(1, 64, 8, 4, 3, 2, 4, 2) X(1, 64, 4, 8, 3, 2, 4, 1)   \
-    X(1, 128, 4, 4, 3, 2, 4, 1) X(1, 64, 4, 4, 3, 3, 4, 1)                                                     \
+    X(1, 64, 4, 4, 3, 4, 4, 1) X(1, 32, 16, 4, 3, 2, 4, 1) X(1, 128, 4, 4, 3, 2, 4, 1)                         \
     X(2, 64, 8, 4, 3, 1, 4, 1) X(2, 64, 8, 4, 3, 2, 4, 1) X(2, 64, 8, 4, 3, 2, 4, 2) X(2, 64, 4, 8, 3, 2, 4, 1)   \
-    X(2, 128, 4, 4, 3, 2, 4, 1) X(2, 64, 4, 4, 3, 3, 4, 1)                                                     \
-    X(3, 64, 8, 4, 3, 1, 4, 1) X(3, 64, 8, 4, 3, 2, 4, 1) X(3, 64, 8, 4, 3, 1, 4, 2) X(3, 64, 4, 4, 3, 2, 4, 1)   \
-    X(3, 64, 4, 4, 3, 3, 4, 1) X(3, 128, 4, 4, 3, 1, 4, 1) X(3, 64, 8, 4, 3, 1, 8, 1)                          \
-    X(4, 64, 8, 4, 3, 1, 4, 1) X(5, 64, 8, 4, 3, 1, 4, 1) X(6, 64, 8, 4, 3, 1, 4, 1)                            \
+    X(2, 64, 4, 4, 3, 4, 4, 1) X(2, 32, 16, 4, 3, 2, 4, 1) X(2, 64, 8, 4, 3, 2, 8, 1)                          \
+    X(3, 64, 8, 4, 3, 1, 4, 1) X(3, 64, 8, 4, 3, 2, 4, 1) X(3, 64, 8, 4, 3, 1, 4, 2) X(3, 64, 4, 4, 3, 3, 4, 1)   \
+    X(3, 64, 4, 4, 3, 4, 4, 1) X(3, 32, 16, 4, 3, 1, 4, 1) X(3, 32, 16, 4, 3, 2, 4, 1) X(3, 64, 8, 4, 3, 1, 8, 1) \
+    X(4, 64, 8, 4, 3, 1, 4, 2) X(4, 32, 16, 4, 3, 1, 4, 2) X(5, 64, 8, 4, 3, 1, 4, 2) X(5, 32, 16, 4, 3, 1, 4, 2) \
+    X(6, 64, 8, 4, 3, 1, 4, 2) X(6, 32, 16, 4, 3, 1, 4, 2)                                                     \
     X(7, 64, 8, 4, 3, 1, 4, 1) X(7, 64, 8, 4, 3, 1, 4, 2) X(7, 64, 4, 4, 3, 2, 4, 1) X(7, 64, 4, 4, 3, 2, 4, 2)   \
-    X(7, 64, 8, 4, 3, 1, 8, 1) X(7, 128, 4, 4, 3, 1, 4, 1) X(7, 64, 8, 2, 3, 2, 4, 1) X(7, 64, 16, 2, 3, 1, 4, 1)
+    X(7, 32, 16, 4, 3, 1, 4, 1) X(7, 32, 16, 4, 3, 1, 4, 2) X(7, 64, 8, 4, 3, 1, 8, 2) X(7, 64, 16, 2, 3, 1, 4, 2)
 #endif
 #define VOLDSEMI(R, PY, BY, ST, MB, XP) VOLD(R, PY, BY, ST, MB, XP)
 #define V3SEMI(R, TX, BY, PY, ST, MB, XP, ZU) V3(R, TX, BY, PY, ST, MB, XP, ZU)
@@ -141,6 +144,19 @@ static int check() {
     return bad != 0;
 }
 
+// The radii (SEP3_RADII, default 1..7) and z chunks (SEP3_ZCH, default by radius) that time mode sweeps.
+static std::vector<int> env_list(const char* name, std::vector<int> fallback) {
+    const char* e = getenv(name);
+    if (!e) return fallback;
+    std::vector<int> out;
+    for (const char* p = e; *p;) { out.push_back(atoi(p)); while (*p && *p != ',') p++; if (*p) p++; }
+    return out;
+}
+static std::vector<int> radii() { return env_list("SEP3_RADII", {1, 2, 3, 4, 5, 6, 7}); }
+static std::vector<int> chunks(int r) {
+    return env_list("SEP3_ZCH", r <= 2 ? std::vector<int>{16, 32, 64, 128} : std::vector<int>{32, 64, 128, 256, 512});
+}
+
 static void time_all(int size) {
     const int w = size, h = size, d = size;
     const size_t n = (size_t)w * h * d;
@@ -159,40 +175,49 @@ static void time_all(int size) {
     allow_smem();
     CK(cudaFuncSetAttribute(convolab_vol_fast_sep, cudaFuncAttributeMaxDynamicSharedMemorySize, 100000));
     std::vector<float> got(n), ref(n);
-    for (int r : {1, 2, 3, 4, 5, 6, 7}) {
+    const char* only = getenv("SEP3_ONLY");         // comma-separated parts of variant names (ncu runs)
+    auto wanted = [&](const Variant& v) {
+        if (!only) return true;
+        std::string o = only, name = v.name;
+        for (size_t a = 0, b; a <= o.size(); a = b + 1) {
+            b = o.find(',', a);
+            if (b == std::string::npos) b = o.size();
+            if (b > a && name.find(o.substr(a, b - a)) != std::string::npos) return true;
+        }
+        return false;
+    };
+    for (int r : radii()) {
         auto g = gauss(r);
         set_lines(g, g, g);
         const int m = 2 * r + 1;
         const int old_smem = 4 * ((VOL_BX + m - 1) * (VOL_BY + m - 1) + VOL_BX * (VOL_BY + m - 1) + m * VOL_BX * VOL_BY);
         dim3 og((w + VOL_BX - 1) / VOL_BX, (h + VOL_BY - 1) / VOL_BY, (d + VOL_FAST_ZCH - 1) / VOL_FAST_ZCH);
         auto old = [&] { convolab_vol_fast_sep<<<og, dim3(VOL_BX, VOL_BY), old_smem>>>(din, dref, w, h, d, m, m, m, 3, 0.f); };
-        const float t_old = timeit(old);
-        printf("r%d old convolab_vol_fast_sep      %.4f ms  %.2fx floor\n", r, t_old, t_old / floor_ms);
-        if (r == 1) {
-            std::vector<float> cube(27);
-            for (int k = 0; k < 3; k++) for (int j = 0; j < 3; j++) for (int i = 0; i < 3; i++) cube[(k * 3 + j) * 3 + i] = g[i] * g[j] * g[k];
-            CK(cudaMemcpyToSymbol(c_vol_mask, cube.data(), 27 * 4));
-            const float t = timeit([&] { convolab_vol_fast_r1<<<og, dim3(VOL_BX, VOL_BY)>>>(din, dout, w, h, d, 3, 0.f); });
-            printf("r1 cube convolab_vol_fast_r1      %.4f ms  %.2fx floor\n", t, t / floor_ms);
+        if (!NCU) {
+            const float t_old = timeit(old);
+            printf("r%d fast_sep convolab_vol_fast_sep      %.4f ms  %.2fx floor\n", r, t_old, t_old / floor_ms);
+            CK(cudaMemcpy(ref.data(), dref, n * 4, cudaMemcpyDeviceToHost));
         }
-        CK(cudaMemcpy(ref.data(), dref, n * 4, cudaMemcpyDeviceToHost));
         for (const Variant& v : VARIANTS) {
-            if (v.r != r) continue;
+            if (v.r != r || !wanted(v)) continue;
             launch(v, din, dout, w, h, d, 64, 3, 0.f);
             if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                printf("r%d %-22s launch failed: %s\n", r, v.name, cudaGetErrorString(e));
+                printf("r%d %-36s launch failed: %s\n", r, v.name, cudaGetErrorString(e));
                 cudaGetLastError();
                 continue;
             }
-            for (int zch : {16, 32, 64, 128, 256}) {
+            double diff = -1;                          // max |diff| against fast_sep, at the first z chunk only
+            for (int zch : chunks(r)) {
                 const float t = timeit([&] { launch(v, din, dout, w, h, d, zch, 3, 0.f); });
-                CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
-                double diff = 0;
-                for (size_t k = 0; k < n; k += 7) diff = std::max(diff, (double)std::fabs(got[k] - ref[k]));
+                if (diff < 0 && !NCU) {
+                    CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
+                    diff = 0;
+                    for (size_t k = 0; k < n; k += 7) diff = std::max(diff, (double)std::fabs(got[k] - ref[k]));
+                }
                 cudaFuncAttributes a;
                 cudaFuncGetAttributes(&a, v.fn);
-                printf("r%d %-22s zch %3d  %.4f ms  %.2fx floor  (%d regs, %d B smem, diff %.2g)\n", r, v.name, zch, t, t / floor_ms,
-                       a.numRegs, v.smem, diff);
+                printf("r%d %-36s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem, diff %.2g)\n", r, v.name, zch,
+                       t, t / floor_ms, a.numRegs, a.localSizeBytes, v.smem, diff);
             }
         }
         fflush(stdout);
@@ -202,6 +227,7 @@ static void time_all(int size) {
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "time";
     if (mode == "check") return check();
+    NCU = getenv("NCU") != nullptr;                 // one launch a variant and z chunk, for ncu
     time_all(argc > 2 ? atoi(argv[2]) : 512);
     return 0;
 }
