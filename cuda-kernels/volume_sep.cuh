@@ -83,6 +83,7 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
     using G = VolSep3<R, TX, BY, PY, STAGES, XP>;
     static_assert(ZU == 1 || ZU == 2, "ZU");
     constexpr int SW = G::SW, SH = G::SH, M = G::M, L = G::L, XQ = G::XQ;
+    static_assert(G::T % XQ == 0, "threads a multiple of the x pass's groups a row");
     extern __shared__ float4 vol_sep3_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3_smem);
     float* rows = slabs + STAGES * SH * SW;          // 2 x SH x TX, the x pass's output, by the step's parity
@@ -117,6 +118,9 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
         else __pipeline_commit();
     }
     const int x = x0 + tx;
+    const int yt = y0 + ty * PY, yn = h - yt;        // the thread's first output row, rows left in the volume
+    const int g = tid % XQ, row0 = tid / XQ;         // the x pass: float4 group and first row of the thread
+    constexpr int XR = G::T / XQ;                    // rows a sweep of the x pass covers
     float ring[PY][M + ZU - 1];                      // at phase f of a step, slot f + k holds slice s-1-2R+k
 #pragma unroll
     for (int p = 0; p < PY; p++)
@@ -133,12 +137,12 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
         else __pipeline_commit();
         const int par = ZU == 2 ? F : (s & 1);
         if (s < steps) {
-            const float* slab = slabs + (s % STAGES) * SH * SW;
-            float* xr = rows + par * SH * TX;
+            // x pass: each thread keeps one float4 column group g of the rows and steps down them
+            const float4* slab = reinterpret_cast<const float4*>(slabs + (s % STAGES) * SH * SW) + g * (XP / 4);
+            float4* xr = reinterpret_cast<float4*>(rows + par * SH * TX) + g * (XP / 4);
 #pragma unroll 1
-            for (int e = tid; e < SH * XQ; e += G::T) {  // x pass: XP outputs of a row from float4 reads
-                const int row = e / XQ, g = e % XQ;
-                const float4* src = reinterpret_cast<const float4*>(slab + row * SW) + g * (XP / 4);
+            for (int row = row0; row < SH; row += XR) {
+                const float4* src = slab + row * (SW / 4);
                 float v[XP + 2 * L];
 #pragma unroll
                 for (int k = 0; k < (XP + 2 * L) / 4; k++) {
@@ -154,8 +158,7 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
                     o[q] = a;
                 }
 #pragma unroll
-                for (int q = 0; q < XP; q += 4)
-                    reinterpret_cast<float4*>(xr + row * TX + g * XP)[q / 4] = make_float4(o[q], o[q + 1], o[q + 2], o[q + 3]);
+                for (int q = 0; q < XP; q += 4) xr[row * (TX / 4) + q / 4] = make_float4(o[q], o[q + 1], o[q + 2], o[q + 3]);
             }
         }
         if (s >= 1) {
@@ -173,14 +176,13 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
 #pragma unroll
             for (int p = 0; p < PY; p++) ring[p][M - 1 + F] = a[p];
             if (s - 1 >= 2 * R && x < w) {           // output slice z0 + s-1 - 2R has its M slices
-                const int zo = z0 + s - 1 - 2 * R;
+                float* o = out + ((size_t)(z0 + s - 1 - 2 * R) * h + yt) * w + x;
 #pragma unroll
-                for (int p = 0; p < PY; p++) {
-                    const int y = y0 + ty * PY + p;
-                    float o = 0.0f;
+                for (int p = 0; p < PY; p++, o += w) {
+                    float a = 0.0f;
 #pragma unroll
-                    for (int k = 0; k < M; k++) o += cz[k] * ring[p][F + k];
-                    if (y < h) __stcs(&out[((size_t)zo * h + y) * w + x], o);
+                    for (int k = 0; k < M; k++) a += cz[k] * ring[p][F + k];
+                    if (p < yn) __stcs(o, a);
                 }
             }
         }

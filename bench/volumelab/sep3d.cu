@@ -32,11 +32,11 @@ struct Variant { const char* name; int r, tx, py, by, st, smem; Sep3Fn fn; bool 
 // h25b's kernel (sep3_h25b.cuh, as merged before): radius, PY, BY, stages, min blocks, XP. Its production
 // shape (py4 by8 st3 mb1 xp4) first at each radius, then its best in sep3-time-2.txt where that was another.
 #define VOLD(R, PY, BY, ST, MB, XP)                                                                            \
-    __global__ void __launch_bounds__(VOL_SEP3_BX * BY, MB) old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(        \
+    __global__ void __launch_bounds__(64 * BY, MB) old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(        \
         const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
     { vol_sep3_old<R, PY, BY, ST, XP>(in, out, w, h, d, zch, policy, cval); }
 #define VOLDROW(R, PY, BY, ST, MB, XP)                                                                         \
-    {"r" #R " old py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, VOL_SEP3_BX, PY, BY, ST,                   \
+    {"r" #R " old py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, 64, PY, BY, ST,                   \
      VolSep3Old<R, PY, BY, ST, XP>::SMEM, old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP, true},
 #define OLD_LIST(X)                                                                                            \
     X(1, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 1, 4) X(2, 8, 4, 3, 1, 4) X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4)          \
