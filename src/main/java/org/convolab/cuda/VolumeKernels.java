@@ -128,9 +128,9 @@ final class VolumeKernels {
      * Output slices a block of convolab_vol_sep3_rN walks down z, by radius: a chunk re-reads 2R slices past its
      * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
      * The fastest of 16..512 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/sep3d.cu, the shape
-     * the radius takes: bench/results/h100-2026-11-27-h25c/sep3d-time-1.txt): r 1 16 (0.450 ms, 32: 0.462),
-     * r 2 16 (0.476, 32: 0.482), r 3 32 (shape S with one slide a step: 0.534, 64: 0.537), r 4 64 (0.614),
-     * r 5 64 (0.691), r 6 128 (0.776, 64: 0.777), r 7 128 (0.840, 64: 0.848).
+     * the radius takes: bench/results/h100-2026-11-27-h25c/sep3d-time-2.txt): r 1 16 (0.447 ms, 32: 0.459),
+     * r 2 16 (0.463, 32: 0.476), r 3 32 (0.505, 64: 0.524), r 4 64 (0.576), r 5 64 (0.630), r 6 128 (0.691,
+     * 64: 0.694), r 7 128 (0.745, 64: 0.757). Chunks under 16 were not timed.
      */
     private static final int[] SEP3_CHUNK = {0, 16, 16, 32, 64, 64, 128, 128};
 
