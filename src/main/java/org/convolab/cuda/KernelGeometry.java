@@ -208,15 +208,20 @@ final class KernelGeometry {
     static final int VOL_FAST_KC = 8;
     static final int VOL_SEP_LOADS = 6;
     static final int VOL_SEP3_MAX_R = 7;
+    static final int VOL_SEP3_M_FROM = 3;
     static final int VOL_SEP3_L_FROM = 4;
     static final int VOL_SEP3_S_BX = 64;
     static final int VOL_SEP3_S_BY = 8;
     static final int VOL_SEP3_S_PY = 4;
     static final int VOL_SEP3_S_MINB = 2;
+    static final int VOL_SEP3_M_BX = 64;
+    static final int VOL_SEP3_M_BY = 4;
+    static final int VOL_SEP3_M_PY = 4;
+    static final int VOL_SEP3_M_MINB = 3;
     static final int VOL_SEP3_L_BX = 32;
-    static final int VOL_SEP3_L_BY = 16;
+    static final int VOL_SEP3_L_BY = 8;
     static final int VOL_SEP3_L_PY = 4;
-    static final int VOL_SEP3_L_MINB = 1;
+    static final int VOL_SEP3_L_MINB = 2;
     static final int VOL_SEP3_STAGES = 3;
     static final int VOL_SEP3_ZU = 2;
 
@@ -227,15 +232,18 @@ final class KernelGeometry {
 
     /**
      * The block of convolab_vol_sep3_rN as volume.cu compiles it: threads along x (outputs along x too), threads
-     * along y, outputs a thread down y. Shape S below VOL_SEP3_L_FROM, L from it.
+     * along y, outputs a thread down y. Shape S below VOL_SEP3_M_FROM, M below VOL_SEP3_L_FROM, L from it.
      */
     static int[] volSep3Shape(int r) {
-        return r < VOL_SEP3_L_FROM ? new int[] {VOL_SEP3_S_BX, VOL_SEP3_S_BY, VOL_SEP3_S_PY}
+        if (r < VOL_SEP3_M_FROM) {
+            return new int[] {VOL_SEP3_S_BX, VOL_SEP3_S_BY, VOL_SEP3_S_PY};
+        }
+        return r < VOL_SEP3_L_FROM ? new int[] {VOL_SEP3_M_BX, VOL_SEP3_M_BY, VOL_SEP3_M_PY}
                 : new int[] {VOL_SEP3_L_BX, VOL_SEP3_L_BY, VOL_SEP3_L_PY};
     }
 
     /**
-     * VOL_SEP3_S_SMEM(R) or VOL_SEP3_L_SMEM(R), by the shape: dynamic shared memory of convolab_vol_sep3_rN, bytes
+     * VOL_SEP3_S_SMEM(R), VOL_SEP3_M_SMEM(R) or VOL_SEP3_L_SMEM(R), by the shape: dynamic shared memory of convolab_vol_sep3_rN, bytes
      * (the slabs in flight and the x pass's two row buffers).
      */
     static int volSep3SharedBytes(int r) {

@@ -129,8 +129,8 @@ final class VolumeKernels {
      * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
      * The fastest of 16..512 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/sep3d.cu, the shape
      * the radius takes: bench/results/h100-2026-11-27-h25c/sep3d-time-2.txt): r 1 16 (0.447 ms, 32: 0.459),
-     * r 2 16 (0.463, 32: 0.476), r 3 32 (0.505, 64: 0.524), r 4 64 (0.576), r 5 64 (0.630), r 6 128 (0.691,
-     * 64: 0.694), r 7 128 (0.745, 64: 0.757). Chunks under 16 were not timed.
+     * r 2 16 (0.463, 32: 0.476), r 3 32 (0.493, 64: 0.516), r 4 64 (0.535, 128: 0.538), r 5 and 6 as 4 and 7
+     * (not timed in shape L), r 7 128 (0.711, 64: 0.722). Chunks under 16 were not timed.
      */
     private static final int[] SEP3_CHUNK = {0, 16, 16, 32, 64, 64, 128, 128};
 
