@@ -151,12 +151,25 @@
 #define VOL_SEP_LOADS 6                 // fast, rank-1: slab elements a thread prefetches into registers
 // ---- volumes, rank-1 cubes in one sweep down z (volume_sep.cuh; bench/volumelab/sep3d.cu tunes it) -----------
 #define VOL_SEP3_MAX_R 7                // rank-1 cubes of radius 1..7 have their own kernel
-#define VOL_SEP3_BX 64                  // threads (and outputs) along x
-#define VOL_SEP3_BY 8                   // threads along y
-#define VOL_SEP3_PY 4                   // outputs a thread down y (each with 2R+1 z values in registers)
+#define VOL_SEP3_M_FROM 3               // radii below take the small shape (S), from here the middle one (M),
+#define VOL_SEP3_L_FROM 4               // from here the large one (L)
+#define VOL_SEP3_S_BX 64                // S: threads (and outputs) along x
+#define VOL_SEP3_S_BY 8                 // S: threads along y
+#define VOL_SEP3_S_PY 4                 // S: outputs a thread down y (each with 2R+1 z values in registers)
+#define VOL_SEP3_S_MINB 2               // S: blocks an SM the kernels are compiled for
+#define VOL_SEP3_M_BX 64                // M: a 64x16 tile of 256 threads, 3 blocks an SM
+#define VOL_SEP3_M_BY 4
+#define VOL_SEP3_M_PY 4
+#define VOL_SEP3_M_MINB 3
+#define VOL_SEP3_L_BX 32                // L: a 32x32 tile of 256 threads, 2 blocks an SM
+#define VOL_SEP3_L_BY 8
+#define VOL_SEP3_L_PY 4
+#define VOL_SEP3_L_MINB 2
 #define VOL_SEP3_STAGES 3               // slabs in shared memory: the one in use and two in flight
-#define VOL_SEP3_MINB 1                 // blocks an SM the kernels are compiled for
+#define VOL_SEP3_ZU 2                   // steps a loop turn (the z ring slides ZU slots a turn)
 // Slab columns either side of the tile (a multiple of 4: rows start 16-byte aligned) and the dynamic shared
-// memory of a block, bytes: VOL_SEP3_STAGES slabs and the x pass's rows.
+// memory of a block of each shape, bytes: VOL_SEP3_STAGES slabs and the x pass's two row buffers.
 #define VOL_SEP3_LEAD(R) (((R) + 3) / 4 * 4)
-#define VOL_SEP3_SMEM(R) (4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * VOL_SEP3_LEAD(R)) + VOL_SEP3_BX))
+#define VOL_SEP3_S_SMEM(R) (4 * (VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_S_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_S_BX))
+#define VOL_SEP3_M_SMEM(R) (4 * (VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_M_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_M_BX))
+#define VOL_SEP3_L_SMEM(R) (4 * (VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_L_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_L_BX))

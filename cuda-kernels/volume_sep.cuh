@@ -1,26 +1,33 @@
 // =====================================================================================
 // Rank-1 cubes of radius R (1..VOL_SEP3_MAX_R): the x, y and z 1D passes fused into one sweep down z,
-// as 3D stencil codes do. A block owns an x-y tile of VOL_SEP3_BX x (BY*PY) outputs and a chunk of zch
-// output slices; for each input slice of its chunk (and R either side):
+// as 3D stencil codes do. A block of TX x BY threads owns an x-y tile of TX x (BY*PY) outputs and a chunk
+// of zch output slices; it walks the input slices of its chunk (and R either side) one step each:
 //   1. the slab (tile + halo, rows padded to a multiple of 4 floats so they start 16-byte aligned) comes
 //      into shared memory by cp.async (16 bytes where a float4 lies inside the volume, else a float at a
 //      time through convolab_border_index or the constant), STAGES slabs in flight ahead of the one in use;
-//   2. the x pass: each thread filters XP (4 or 8) consecutive x outputs of a row from float4 reads of the slab;
-//   3. the y pass: each thread filters PY outputs down its column, each row value read once for all PY;
-//   4. the z pass in registers: ring[p][M] keeps the last M = 2R+1 x-y filtered values of each of the
-//      thread's PY voxels, sliding one slot a slice (register moves: unrolling the loop by M instead made
-//      the code 50-200 KB, past the instruction cache, and r = 7 three times slower).
+//   2. the x pass of slab s: each thread filters XP (4 or 8) consecutive x outputs of a row from float4
+//      reads of the slab into rows[s % 2];
+//   3. in the same step, the y pass of slab s-1 from rows[(s-1) % 2]: each thread filters PY outputs down
+//      its column, each row value read once for all PY;
+//   4. the z pass in registers: ring[p][] keeps the last M = 2R+1 x-y filtered values of each of the
+//      thread's PY voxels. The loop is unrolled by ZU (1 or 2) so the ring slides ZU slots every ZU steps.
+// Steps 2 and 3 work on different buffers, so one barrier a step is enough (it also covers the slab that
+// cp.async brought and the slab buffer the next load overwrites); the x pass's threads that have no row
+// left go on to the y pass instead of waiting at a second barrier.
 // The ghost cells are the raw volume's (x, y and z alike), so the constant policy needs no scaling.
-// Included by volume.cu after c_vol_line; the launcher is cuda/VolumeKernels.java.
+// Included by volume.cu after c_vol_line; the launcher is cuda/VolumeKernels.java, the shapes by radius
+// VOL_SEP3_* in geometry.cuh; bench/volumelab/sep3d.cu tunes and checks them.
 // =====================================================================================
 #pragma once
+#ifdef __CUDACC__
 #include <cuda_pipeline.h>
+#endif
+#include <type_traits>
 #include "border.cuh"
 #include "geometry.cuh"
 
-template <int R, int PY, int BY, int STAGES, int XP = 4>
+template <int R, int TX, int BY, int PY, int STAGES, int XP = 4>
 struct VolSep3 {
-    static constexpr int TX = VOL_SEP3_BX;          // outputs along x = threads along x
     static constexpr int L = (R + 3) / 4 * 4;       // slab columns left (and right) of the tile
     static constexpr int SW = TX + 2 * L;           // slab row, floats
     static constexpr int TY = BY * PY;              // outputs along y
@@ -30,8 +37,9 @@ struct VolSep3 {
     static constexpr int CH = (SN4 + T - 1) / T;    // chunks a thread loads
     static constexpr int M = 2 * R + 1;
     static constexpr int XQ = TX / XP;              // x pass items a slab row: XP outputs each (4 or 8)
-    /** Dynamic shared memory, bytes: STAGES slabs and the x pass's rows. */
-    static constexpr int SMEM = 4 * (STAGES * SH * SW + SH * TX);
+    /** Dynamic shared memory, bytes: STAGES slabs and the x pass's two row buffers. */
+    static constexpr int SMEM = 4 * (STAGES * SH * SW + 2 * SH * TX);
+    static_assert(CH <= 32 && TX % XP == 0 && XP % 4 == 0, "VolSep3 shape");
 };
 
 // The chunks of a slab one thread copies: offsets in a slice of its four floats (-1: a ghost cell with the
@@ -42,12 +50,10 @@ struct VolSep3Loads {
     unsigned vec;
 };
 
-template <int R, int PY, int BY, int STAGES>
-__device__ __forceinline__ void vol_sep3_load(float* slab, const VolSep3Loads<VolSep3<R, PY, BY, STAGES>::CH>& ld,
-                                              const float* __restrict__ in, int zi, int d, size_t slice, int policy,
-                                              float cval, int tid)
+template <class G>
+__device__ __forceinline__ void vol_sep3_load(float* slab, const VolSep3Loads<G::CH>& ld, const float* __restrict__ in,
+                                              int zi, int d, size_t slice, int policy, float cval, int tid)
 {
-    using G = VolSep3<R, PY, BY, STAGES>;
     const int sz = convolab_border_index(zi, d, policy);
     const float* base = in + (sz < 0 ? 0 : (size_t)sz * slice);
 #pragma unroll
@@ -70,15 +76,17 @@ __device__ __forceinline__ void vol_sep3_load(float* slab, const VolSep3Loads<Vo
     __pipeline_commit();
 }
 
-template <int R, int PY, int BY, int STAGES, int XP = 4>
+template <int R, int TX, int BY, int PY, int STAGES, int XP, int ZU>
 __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                          int zch, int policy, float cval)
 {
-    using G = VolSep3<R, PY, BY, STAGES, XP>;
-    constexpr int TX = G::TX, SW = G::SW, SH = G::SH, M = G::M, L = G::L, XQ = G::XQ;
+    using G = VolSep3<R, TX, BY, PY, STAGES, XP>;
+    static_assert(ZU == 1 || ZU == 2, "ZU");
+    constexpr int SW = G::SW, SH = G::SH, M = G::M, L = G::L, XQ = G::XQ;
+    static_assert(G::T % XQ == 0, "threads a multiple of the x pass's groups a row");
     extern __shared__ float4 vol_sep3_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3_smem);
-    float* rows = slabs + STAGES * SH * SW;          // SH x TX, the x pass's output
+    float* rows = slabs + STAGES * SH * SW;          // 2 x SH x TX, the x pass's output, by the step's parity
     const float* cx = c_vol_line;
     const float* cy = c_vol_line + CONVOLAB_MAX_1D;
     const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
@@ -106,74 +114,88 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
     const int steps = (z1 - z0) + 2 * R;             // input slices z0-R .. z1-1+R
 #pragma unroll
     for (int p = 0; p < STAGES - 1; p++) {
-        if (p < steps) vol_sep3_load<R, PY, BY, STAGES>(slabs + p * SH * SW, ld, in, z0 - R + p, d, slice, policy, cval, tid);
+        if (p < steps) vol_sep3_load<G>(slabs + p * SH * SW, ld, in, z0 - R + p, d, slice, policy, cval, tid);
         else __pipeline_commit();
     }
     const int x = x0 + tx;
-    float ring[PY][M];
+    const int yt = y0 + ty * PY, yn = h - yt;        // the thread's first output row, rows left in the volume
+    const int g = tid % XQ, row0 = tid / XQ;         // the x pass: float4 group and first row of the thread
+    constexpr int XR = G::T / XQ;                    // rows a sweep of the x pass covers
+    float ring[PY][M + ZU - 1];                      // at phase f of a step, slot f + k holds slice s-1-2R+k
 #pragma unroll
     for (int p = 0; p < PY; p++)
 #pragma unroll
-        for (int k = 0; k < M; k++) ring[p][k] = 0.0f;
+        for (int k = 0; k < M + ZU - 1; k++) ring[p][k] = 0.0f;
 
-#pragma unroll 1
-    for (int s = 0; s < steps; s++) {
+    // Step s: the x pass of slab s (s < steps), the y and z passes of slab s-1 (s >= 1). F is s % ZU.
+    auto step = [&](int s, auto phase) {
+        constexpr int F = decltype(phase)::value;
         __pipeline_wait_prior(STAGES - 2);
-        __syncthreads();                             // slab s in; everyone is done with slab s-1 and the rows
+        __syncthreads();                             // slab s in, rows of s-1 written; slab s-1 and rows of s-2 done
         const int sn = s + STAGES - 1;
-        if (sn < steps) vol_sep3_load<R, PY, BY, STAGES>(slabs + (sn % STAGES) * SH * SW, ld, in, z0 - R + sn, d, slice,
-                                                         policy, cval, tid);
+        if (sn < steps) vol_sep3_load<G>(slabs + (sn % STAGES) * SH * SW, ld, in, z0 - R + sn, d, slice, policy, cval, tid);
         else __pipeline_commit();
-        const float* slab = slabs + (s % STAGES) * SH * SW;
+        const int par = ZU == 2 ? F : (s & 1);
+        if (s < steps) {
+            // x pass: each thread keeps one float4 column group g of the rows and steps down them
+            const float4* slab = reinterpret_cast<const float4*>(slabs + (s % STAGES) * SH * SW) + g * (XP / 4);
+            float4* xr = reinterpret_cast<float4*>(rows + par * SH * TX) + g * (XP / 4);
 #pragma unroll 1
-        for (int e = tid; e < SH * XQ; e += G::T) {  // x pass: XP outputs of a row from float4 reads
-            const int row = e / XQ, g = e % XQ;
-            const float4* src = reinterpret_cast<const float4*>(slab + row * SW) + g * (XP / 4);
-            float v[XP + 2 * L];
+            for (int row = row0; row < SH; row += XR) {
+                const float4* src = slab + row * (SW / 4);
+                float v[XP + 2 * L];
 #pragma unroll
-            for (int k = 0; k < (XP + 2 * L) / 4; k++) {
-                const float4 t = src[k];
-                v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
-            }
-            float o[XP];
+                for (int k = 0; k < (XP + 2 * L) / 4; k++) {
+                    const float4 t = src[k];
+                    v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
+                }
+                float o[XP];
 #pragma unroll
-            for (int q = 0; q < XP; q++) {
-                float a = 0.0f;
+                for (int q = 0; q < XP; q++) {
+                    float a = 0.0f;
 #pragma unroll
-                for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
-                o[q] = a;
-            }
+                    for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
+                    o[q] = a;
+                }
 #pragma unroll
-            for (int q = 0; q < XP; q += 4)
-                reinterpret_cast<float4*>(rows + row * TX + g * XP)[q / 4] = make_float4(o[q], o[q + 1], o[q + 2], o[q + 3]);
-        }
-        __syncthreads();
-        float a[PY];                                 // y pass: PY outputs down the column
-#pragma unroll
-        for (int p = 0; p < PY; p++) a[p] = 0.0f;
-#pragma unroll
-        for (int j = 0; j < PY + 2 * R; j++) {
-            const float v = rows[(ty * PY + j) * TX + tx];
-#pragma unroll
-            for (int p = 0; p < PY; p++)
-                if (j - p >= 0 && j - p < M) a[p] += cy[j - p] * v;
-        }
-#pragma unroll
-        for (int p = 0; p < PY; p++) {               // the ring slides: slot k holds step s-2R+k
-#pragma unroll
-            for (int k = 0; k < M - 1; k++) ring[p][k] = ring[p][k + 1];
-            ring[p][M - 1] = a[p];
-        }
-        if (s >= 2 * R && x < w) {                   // output slice z0 + s - 2R has its M slices
-            const int zo = z0 + s - 2 * R;
-#pragma unroll
-            for (int p = 0; p < PY; p++) {
-                const int y = y0 + ty * PY + p;
-                float o = 0.0f;
-#pragma unroll
-                for (int k = 0; k < M; k++) o += cz[k] * ring[p][k];
-                if (y < h) out[((size_t)zo * h + y) * w + x] = o;
+                for (int q = 0; q < XP; q += 4) xr[row * (TX / 4) + q / 4] = make_float4(o[q], o[q + 1], o[q + 2], o[q + 3]);
             }
         }
+        if (s >= 1) {
+            const float* yr = rows + (1 - par) * SH * TX;
+            float a[PY];                             // y pass: PY outputs down the column
+#pragma unroll
+            for (int p = 0; p < PY; p++) a[p] = 0.0f;
+#pragma unroll
+            for (int j = 0; j < PY + 2 * R; j++) {
+                const float v = yr[(ty * PY + j) * TX + tx];
+#pragma unroll
+                for (int p = 0; p < PY; p++)
+                    if (j - p >= 0 && j - p < M) a[p] += cy[j - p] * v;
+            }
+#pragma unroll
+            for (int p = 0; p < PY; p++) ring[p][M - 1 + F] = a[p];
+            if (s - 1 >= 2 * R && x < w) {           // output slice z0 + s-1 - 2R has its M slices
+                float* o = out + ((size_t)(z0 + s - 1 - 2 * R) * h + yt) * w + x;
+#pragma unroll
+                for (int p = 0; p < PY; p++, o += w) {
+                    float a = 0.0f;
+#pragma unroll
+                    for (int k = 0; k < M; k++) a += cz[k] * ring[p][F + k];
+                    if (p < yn) __stcs(o, a);
+                }
+            }
+        }
+    };
+#pragma unroll 1
+    for (int s = 0; s <= steps; s += ZU) {
+        step(s, std::integral_constant<int, 0>());
+        if constexpr (ZU == 2) {
+            if (s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>());
+        }
+#pragma unroll
+        for (int p = 0; p < PY; p++)                 // the ring slides ZU slots
+#pragma unroll
+            for (int k = 0; k < M - 1; k++) ring[p][k] = ring[p][k + ZU];
     }
 }

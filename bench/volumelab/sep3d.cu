@@ -4,7 +4,9 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I cuda-kernels bench/volumelab/sep3d.cu -o sep3d
 //   ./sep3d check    every variant x policy (constant 77 too) x odd volumes against a double reference
 //   ./sep3d time     512x512x512 float, mirror: every variant x z chunk, kernel ms (labtime.cuh: median of 20
-//                    batches of 10 launches), and each output's max |diff| against the old fused kernel's
+//                    batches of 10 launches), and each output's max |diff| against the old fused kernel's;
+//                    SEP3_RADII=3,7 SEP3_ZCH=64 SEP3_ONLY=part,part (of variant names) narrow it, NCU=1 launches
+//                    each once (for ncu). h25b's kernel (sep3_h25b.cuh) is timed beside the current one.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,31 +14,49 @@
 #include <string>
 #include <vector>
 #include "volume.cu"
+#include "sep3_h25b.cuh"
+#include "sep3ref.h"
 #include "../fastlab/labtime.cuh"
 
 typedef void (*Sep3Fn)(const float*, float*, int, int, int, int, int, float);
-struct Variant { const char* name; int r, py, by, st, smem; Sep3Fn fn; };
+struct Variant { const char* name; int r, tx, py, by, st, smem; Sep3Fn fn; bool old; };
 
-#define V3(R, PY, BY, ST, MB, XP)                                                                             \
-    __global__ void __launch_bounds__(VOL_SEP3_BX * BY, MB) sep3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(       \
+// The one-barrier kernel of cuda-kernels/volume_sep.cuh: radius, TX, BY, PY, stages, min blocks an SM, XP, ZU.
+#define V3(R, TX, BY, PY, ST, MB, XP, ZU)                                                                       \
+    __global__ void __launch_bounds__(TX * BY, MB) sep3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##XP##_##ZU(      \
         const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
-    { vol_sep3<R, PY, BY, ST, XP>(in, out, w, h, d, zch, policy, cval); }
-#define VROW(R, PY, BY, ST, MB, XP)                                                                            \
-    {"r" #R " py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, PY, BY, ST, VolSep3<R, PY, BY, ST, XP>::SMEM,       \
-     sep3_##R##_##PY##_##BY##_##ST##_##MB##_##XP}
-// The production kernels (convolab_vol_sep3_rN: VOL_SEP3_PY, VOL_SEP3_BY, VOL_SEP3_STAGES, VOL_SEP3_MINB) first.
-#define VARIANT_LIST(X)                                                                                        \
-    X(1, 4, 8, 3, 1, 4) X(1, 4, 8, 3, 2, 4) X(1, 4, 8, 3, 3, 4) X(1, 8, 4, 3, 1, 4) X(1, 4, 4, 4, 1, 4)            \
-    X(1, 4, 8, 4, 2, 4) X(1, 4, 8, 3, 1, 8)                                                                    \
-    X(2, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 2, 4) X(2, 8, 4, 3, 1, 4) X(2, 4, 8, 4, 2, 4) X(2, 4, 8, 3, 1, 8)            \
-    X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4) X(3, 8, 4, 3, 1, 4) X(3, 2, 8, 3, 2, 4) X(3, 4, 8, 3, 1, 8)            \
-    X(4, 4, 8, 3, 1, 4) X(5, 4, 8, 3, 1, 4) X(6, 4, 8, 3, 1, 4) X(5, 4, 8, 3, 1, 8)                               \
-    X(7, 4, 8, 3, 1, 4) X(7, 2, 8, 3, 1, 4) X(7, 4, 4, 3, 1, 4) X(7, 2, 8, 4, 1, 4) X(7, 4, 4, 3, 2, 4)            \
-    X(7, 2, 16, 3, 1, 4) X(7, 4, 8, 3, 1, 8) X(7, 2, 8, 3, 1, 8) X(7, 4, 4, 3, 2, 8)
-#define V3SEMI(R, PY, BY, ST, MB, XP) V3(R, PY, BY, ST, MB, XP)
-#define VROWC(R, PY, BY, ST, MB, XP) VROW(R, PY, BY, ST, MB, XP),
-VARIANT_LIST(V3SEMI)
-static const Variant VARIANTS[] = {VARIANT_LIST(VROWC)};
+    { vol_sep3<R, TX, BY, PY, ST, XP, ZU>(in, out, w, h, d, zch, policy, cval); }
+#define VROW(R, TX, BY, PY, ST, MB, XP, ZU)                                                                    \
+    {"r" #R " new tx" #TX " by" #BY " py" #PY " st" #ST " mb" #MB " xp" #XP " zu" #ZU, R, TX, PY, BY, ST,        \
+     VolSep3<R, TX, BY, PY, ST, XP>::SMEM, sep3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##XP##_##ZU, false},
+// h25b's kernel (sep3_h25b.cuh, as merged before): radius, PY, BY, stages, min blocks, XP. Its production
+// shape (py4 by8 st3 mb1 xp4) first at each radius, then its best in sep3-time-2.txt where that was another.
+#define VOLD(R, PY, BY, ST, MB, XP)                                                                            \
+    __global__ void __launch_bounds__(64 * BY, MB) old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP(        \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+    { vol_sep3_old<R, PY, BY, ST, XP>(in, out, w, h, d, zch, policy, cval); }
+#define VOLDROW(R, PY, BY, ST, MB, XP)                                                                         \
+    {"r" #R " old py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, 64, PY, BY, ST,                   \
+     VolSep3Old<R, PY, BY, ST, XP>::SMEM, old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP, true},
+#define OLD_LIST(X)                                                                                            \
+    X(1, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 1, 4) X(2, 8, 4, 3, 1, 4) X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4)          \
+    X(7, 4, 8, 3, 1, 4) X(7, 4, 4, 3, 2, 4)
+#ifndef NEW_LIST
+// The app's shapes (geometry.cuh: S for r 1-3, L for r 4-7) first at each radius, then others.
+#define NEW_LIST(X)                                                                                            \
+    X(1, 64, 8, 4, 3, 2, 4, 2) X(1, 64, 4, 4, 3, 4, 4, 1) X(1, 64, 8, 4, 4, 2, 4, 2)                            \
+    X(2, 64, 8, 4, 3, 2, 4, 2) X(2, 64, 8, 4, 4, 2, 4, 2) X(2, 64, 4, 4, 3, 4, 4, 2)                            \
+    X(3, 64, 8, 4, 3, 2, 4, 2) X(3, 64, 8, 4, 3, 2, 4, 1) X(3, 64, 4, 4, 4, 3, 4, 1) X(3, 64, 4, 4, 3, 3, 4, 2)   \
+    X(3, 32, 8, 4, 3, 3, 4, 2) X(3, 64, 8, 4, 4, 2, 4, 2)                                                      \
+    X(4, 32, 16, 4, 3, 1, 4, 2) X(4, 32, 8, 4, 3, 2, 4, 2) X(5, 32, 16, 4, 3, 1, 4, 2) X(6, 32, 16, 4, 3, 1, 4, 2) \
+    X(7, 32, 16, 4, 3, 1, 4, 2) X(7, 32, 16, 4, 3, 1, 4, 1) X(7, 16, 32, 4, 3, 1, 4, 2) X(7, 32, 8, 4, 3, 2, 4, 2) \
+    X(7, 64, 8, 4, 3, 1, 4, 2)
+#endif
+#define VOLDSEMI(R, PY, BY, ST, MB, XP) VOLD(R, PY, BY, ST, MB, XP)
+#define V3SEMI(R, TX, BY, PY, ST, MB, XP, ZU) V3(R, TX, BY, PY, ST, MB, XP, ZU)
+OLD_LIST(VOLDSEMI)
+NEW_LIST(V3SEMI)
+static const Variant VARIANTS[] = {OLD_LIST(VOLDROW) NEW_LIST(VROW)};
 
 static std::vector<float> gauss(int r) {
     const int n = 2 * r + 1;
@@ -57,46 +77,10 @@ static void set_lines(const std::vector<float>& x, const std::vector<float>& y, 
     CK(cudaMemcpyToSymbol(c_vol_line, l.data(), l.size() * 4));
 }
 
-// Separable double reference: the ghost rule of border.cuh per axis; a constant ghost reads cval (scaled by the
-// sums of the passes before it, which is what the full 3D sum over a cval-padded volume gives).
-static std::vector<double> reference(const std::vector<float>& v, int w, int h, int d, const std::vector<float>& cx,
-                                     const std::vector<float>& cy, const std::vector<float>& cz, int policy, float cval) {
-    const int r = (int)cx.size() / 2;
-    double sx = 0, sy = 0;
-    for (float c : cx) sx += c;
-    for (float c : cy) sy += c;
-    std::vector<double> a((size_t)w * h * d), b((size_t)w * h * d);
-#pragma omp parallel for
-    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
-        double s = 0;
-        for (int i = 0; i < 2 * r + 1; i++) { int k = convolab_border_index(x + i - r, w, policy); s += cx[i] * (k < 0 ? (double)cval : (double)v[((size_t)z * h + y) * w + k]); }
-        a[((size_t)z * h + y) * w + x] = s;
-    }
-#pragma omp parallel for
-    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
-        double s = 0;
-        for (int j = 0; j < 2 * r + 1; j++) { int k = convolab_border_index(y + j - r, h, policy); s += cy[j] * (k < 0 ? cval * sx : a[((size_t)z * h + k) * w + x]); }
-        b[((size_t)z * h + y) * w + x] = s;
-    }
-#pragma omp parallel for
-    for (int z = 0; z < d; z++) for (int y = 0; y < h; y++) for (int x = 0; x < w; x++) {
-        double s = 0;
-        for (int k = 0; k < 2 * r + 1; k++) { int q = convolab_border_index(z + k - r, d, policy); s += cz[k] * (q < 0 ? cval * sx * sy : b[((size_t)q * h + y) * w + x]); }
-        a[((size_t)z * h + y) * w + x] = s;
-    }
-    return a;
-}
-
 static void launch(const Variant& v, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
     const int ty = v.py * v.by;
-    dim3 grid((w + VOL_SEP3_BX - 1) / VOL_SEP3_BX, (h + ty - 1) / ty, (d + zch - 1) / zch);
-    v.fn<<<grid, dim3(VOL_SEP3_BX, v.by), v.smem>>>(in, out, w, h, d, zch, policy, cval);
-}
-
-static std::vector<float> line(int n, unsigned& seed) {
-    std::vector<float> l(n);
-    for (auto& x : l) { seed = seed * 1664525u + 1013904223u; x = 0.1f + (seed >> 8) / 16777216.0f / n; }
-    return l;
+    dim3 grid((w + v.tx - 1) / v.tx, (h + ty - 1) / ty, (d + zch - 1) / zch);
+    v.fn<<<grid, dim3(v.tx, v.by), v.smem>>>(in, out, w, h, d, zch, policy, cval);
 }
 
 static void allow_smem() {
@@ -158,6 +142,19 @@ static int check() {
     return bad != 0;
 }
 
+// The radii (SEP3_RADII, default 1..7) and z chunks (SEP3_ZCH, default by radius) that time mode sweeps.
+static std::vector<int> env_list(const char* name, std::vector<int> fallback) {
+    const char* e = getenv(name);
+    if (!e) return fallback;
+    std::vector<int> out;
+    for (const char* p = e; *p;) { out.push_back(atoi(p)); while (*p && *p != ',') p++; if (*p) p++; }
+    return out;
+}
+static std::vector<int> radii() { return env_list("SEP3_RADII", {1, 2, 3, 4, 5, 6, 7}); }
+static std::vector<int> chunks(int r) {
+    return env_list("SEP3_ZCH", r <= 2 ? std::vector<int>{16, 32, 64, 128} : std::vector<int>{32, 64, 128, 256, 512});
+}
+
 static void time_all(int size) {
     const int w = size, h = size, d = size;
     const size_t n = (size_t)w * h * d;
@@ -176,40 +173,49 @@ static void time_all(int size) {
     allow_smem();
     CK(cudaFuncSetAttribute(convolab_vol_fast_sep, cudaFuncAttributeMaxDynamicSharedMemorySize, 100000));
     std::vector<float> got(n), ref(n);
-    for (int r : {1, 2, 3, 4, 5, 6, 7}) {
+    const char* only = getenv("SEP3_ONLY");         // comma-separated parts of variant names (ncu runs)
+    auto wanted = [&](const Variant& v) {
+        if (!only) return true;
+        std::string o = only, name = v.name;
+        for (size_t a = 0, b; a <= o.size(); a = b + 1) {
+            b = o.find(',', a);
+            if (b == std::string::npos) b = o.size();
+            if (b > a && name.find(o.substr(a, b - a)) != std::string::npos) return true;
+        }
+        return false;
+    };
+    for (int r : radii()) {
         auto g = gauss(r);
         set_lines(g, g, g);
         const int m = 2 * r + 1;
         const int old_smem = 4 * ((VOL_BX + m - 1) * (VOL_BY + m - 1) + VOL_BX * (VOL_BY + m - 1) + m * VOL_BX * VOL_BY);
         dim3 og((w + VOL_BX - 1) / VOL_BX, (h + VOL_BY - 1) / VOL_BY, (d + VOL_FAST_ZCH - 1) / VOL_FAST_ZCH);
         auto old = [&] { convolab_vol_fast_sep<<<og, dim3(VOL_BX, VOL_BY), old_smem>>>(din, dref, w, h, d, m, m, m, 3, 0.f); };
-        const float t_old = timeit(old);
-        printf("r%d old convolab_vol_fast_sep      %.4f ms  %.2fx floor\n", r, t_old, t_old / floor_ms);
-        if (r == 1) {
-            std::vector<float> cube(27);
-            for (int k = 0; k < 3; k++) for (int j = 0; j < 3; j++) for (int i = 0; i < 3; i++) cube[(k * 3 + j) * 3 + i] = g[i] * g[j] * g[k];
-            CK(cudaMemcpyToSymbol(c_vol_mask, cube.data(), 27 * 4));
-            const float t = timeit([&] { convolab_vol_fast_r1<<<og, dim3(VOL_BX, VOL_BY)>>>(din, dout, w, h, d, 3, 0.f); });
-            printf("r1 cube convolab_vol_fast_r1      %.4f ms  %.2fx floor\n", t, t / floor_ms);
+        if (!NCU) {
+            const float t_old = timeit(old);
+            printf("r%d fast_sep convolab_vol_fast_sep      %.4f ms  %.2fx floor\n", r, t_old, t_old / floor_ms);
+            CK(cudaMemcpy(ref.data(), dref, n * 4, cudaMemcpyDeviceToHost));
         }
-        CK(cudaMemcpy(ref.data(), dref, n * 4, cudaMemcpyDeviceToHost));
         for (const Variant& v : VARIANTS) {
-            if (v.r != r) continue;
+            if (v.r != r || !wanted(v)) continue;
             launch(v, din, dout, w, h, d, 64, 3, 0.f);
             if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                printf("r%d %-22s launch failed: %s\n", r, v.name, cudaGetErrorString(e));
+                printf("r%d %-36s launch failed: %s\n", r, v.name, cudaGetErrorString(e));
                 cudaGetLastError();
                 continue;
             }
-            for (int zch : {16, 32, 64, 128, 256}) {
+            double diff = -1;                          // max |diff| against fast_sep, at the first z chunk only
+            for (int zch : chunks(r)) {
                 const float t = timeit([&] { launch(v, din, dout, w, h, d, zch, 3, 0.f); });
-                CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
-                double diff = 0;
-                for (size_t k = 0; k < n; k += 7) diff = std::max(diff, (double)std::fabs(got[k] - ref[k]));
+                if (diff < 0 && !NCU) {
+                    CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
+                    diff = 0;
+                    for (size_t k = 0; k < n; k += 7) diff = std::max(diff, (double)std::fabs(got[k] - ref[k]));
+                }
                 cudaFuncAttributes a;
                 cudaFuncGetAttributes(&a, v.fn);
-                printf("r%d %-22s zch %3d  %.4f ms  %.2fx floor  (%d regs, %d B smem, diff %.2g)\n", r, v.name, zch, t, t / floor_ms,
-                       a.numRegs, v.smem, diff);
+                printf("r%d %-36s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem, diff %.2g)\n", r, v.name, zch,
+                       t, t / floor_ms, a.numRegs, a.localSizeBytes, v.smem, diff);
             }
         }
         fflush(stdout);
@@ -219,6 +225,7 @@ static void time_all(int size) {
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "time";
     if (mode == "check") return check();
+    NCU = getenv("NCU") != nullptr;                 // one launch a variant and z chunk, for ncu
     time_all(argc > 2 ? atoi(argv[2]) : 512);
     return 0;
 }

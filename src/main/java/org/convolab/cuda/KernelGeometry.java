@@ -208,19 +208,46 @@ final class KernelGeometry {
     static final int VOL_FAST_KC = 8;
     static final int VOL_SEP_LOADS = 6;
     static final int VOL_SEP3_MAX_R = 7;
-    static final int VOL_SEP3_BX = 64;
-    static final int VOL_SEP3_BY = 8;
-    static final int VOL_SEP3_PY = 4;
+    static final int VOL_SEP3_M_FROM = 3;
+    static final int VOL_SEP3_L_FROM = 4;
+    static final int VOL_SEP3_S_BX = 64;
+    static final int VOL_SEP3_S_BY = 8;
+    static final int VOL_SEP3_S_PY = 4;
+    static final int VOL_SEP3_S_MINB = 2;
+    static final int VOL_SEP3_M_BX = 64;
+    static final int VOL_SEP3_M_BY = 4;
+    static final int VOL_SEP3_M_PY = 4;
+    static final int VOL_SEP3_M_MINB = 3;
+    static final int VOL_SEP3_L_BX = 32;
+    static final int VOL_SEP3_L_BY = 8;
+    static final int VOL_SEP3_L_PY = 4;
+    static final int VOL_SEP3_L_MINB = 2;
     static final int VOL_SEP3_STAGES = 3;
-    static final int VOL_SEP3_MINB = 1;
+    static final int VOL_SEP3_ZU = 2;
 
     /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
     static int volSep3Lead(int r) {
         return (r + 3) / 4 * 4;
     }
 
-    /** VOL_SEP3_SMEM(R): dynamic shared memory of convolab_vol_sep3_rN, bytes (the slabs in flight and the x pass's rows). */
+    /**
+     * The block of convolab_vol_sep3_rN as volume.cu compiles it: threads along x (outputs along x too), threads
+     * along y, outputs a thread down y. Shape S below VOL_SEP3_M_FROM, M below VOL_SEP3_L_FROM, L from it.
+     */
+    static int[] volSep3Shape(int r) {
+        if (r < VOL_SEP3_M_FROM) {
+            return new int[] {VOL_SEP3_S_BX, VOL_SEP3_S_BY, VOL_SEP3_S_PY};
+        }
+        return r < VOL_SEP3_L_FROM ? new int[] {VOL_SEP3_M_BX, VOL_SEP3_M_BY, VOL_SEP3_M_PY}
+                : new int[] {VOL_SEP3_L_BX, VOL_SEP3_L_BY, VOL_SEP3_L_PY};
+    }
+
+    /**
+     * VOL_SEP3_S_SMEM(R), VOL_SEP3_M_SMEM(R) or VOL_SEP3_L_SMEM(R), by the shape: dynamic shared memory of convolab_vol_sep3_rN, bytes
+     * (the slabs in flight and the x pass's two row buffers).
+     */
     static int volSep3SharedBytes(int r) {
-        return 4 * (VOL_SEP3_BY * VOL_SEP3_PY + 2 * r) * (VOL_SEP3_STAGES * (VOL_SEP3_BX + 2 * volSep3Lead(r)) + VOL_SEP3_BX);
+        int[] s = volSep3Shape(r);
+        return 4 * (s[1] * s[2] + 2 * r) * (VOL_SEP3_STAGES * (s[0] + 2 * volSep3Lead(r)) + 2 * s[0]);
     }
 }

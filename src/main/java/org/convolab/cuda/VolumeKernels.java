@@ -127,11 +127,12 @@ final class VolumeKernels {
     /**
      * Output slices a block of convolab_vol_sep3_rN walks down z, by radius: a chunk re-reads 2R slices past its
      * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
-     * The fastest of 16, 32, 64, 128 and 256 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/
-     * sep3d.cu: bench/results/h100-2026-11-27-h25b/sep3d-time-2.txt): r 1 16 (0.449 ms, 32: 0.463), r 2 32
-     * (0.487), r 3 64 (0.588, 32: 0.616), r 4..7 64 (r 7 0.982 ms, 128: 0.987).
+     * The fastest of 16..512 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/sep3d.cu, the shape
+     * the radius takes: bench/results/h100-2026-11-27-h25c/sep3d-time-2.txt): r 1 16 (0.447 ms, 32: 0.459),
+     * r 2 16 (0.463, 32: 0.476), r 3 32 (0.493, 64: 0.516), r 4 64 (0.535, 128: 0.538), r 5 and 6 as 4 and 7
+     * (not timed in shape L), r 7 128 (0.711, 64: 0.722). Chunks under 16 were not timed.
      */
-    private static final int[] SEP3_CHUNK = {0, 16, 32, 64, 64, 64, 64, 64};
+    private static final int[] SEP3_CHUNK = {0, 16, 16, 32, 64, 64, 128, 128};
 
     static int sep3Chunk(int radius) {
         return SEP3_CHUNK[radius];
@@ -141,9 +142,10 @@ final class VolumeKernels {
     private static void sep3(VolumeRun r) {
         int radius = VolumePlanner.sep3Radius(r.mask());
         int zch = sep3Chunk(radius);
-        new KernelLaunch("convolab_vol_sep3_r" + radius).grid(ceilDiv(r.width(), KernelGeometry.VOL_SEP3_BX),
-                        ceilDiv(r.height(), KernelGeometry.VOL_SEP3_BY * KernelGeometry.VOL_SEP3_PY), gridZ(ceilDiv(r.depth(), zch), r))
-                .block(KernelGeometry.VOL_SEP3_BX, KernelGeometry.VOL_SEP3_BY).sharedBytes(KernelGeometry.volSep3SharedBytes(radius))
+        int[] shape = KernelGeometry.volSep3Shape(radius);
+        new KernelLaunch("convolab_vol_sep3_r" + radius).grid(ceilDiv(r.width(), shape[0]), ceilDiv(r.height(), shape[1] * shape[2]),
+                        gridZ(ceilDiv(r.depth(), zch), r))
+                .block(shape[0], shape[1]).sharedBytes(KernelGeometry.volSep3SharedBytes(radius))
                 .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant())
                 .run(r.module(), r.stream());
     }

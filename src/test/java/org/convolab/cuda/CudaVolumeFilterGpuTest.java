@@ -221,7 +221,8 @@ class CudaVolumeFilterGpuTest {
         LaunchPlan sweep = filter.correlate(voxels, 100, 20, 130, rankOne(3, 3, 3, new Random(1)), BorderPolicy.parse("mirror"),
                 VolumeStrategy.SEPARABLE, sums);
         assertThat(sweep.launches()).containsExactly("convolab_vol_sep3_r1 (grid 2x1x" + (130 + VolumeKernels.sep3Chunk(1) - 1)
-                / VolumeKernels.sep3Chunk(1) + ", block 64x8, " + KernelGeometry.volSep3SharedBytes(1) + " B shared)");
+                / VolumeKernels.sep3Chunk(1) + ", block " + KernelGeometry.VOL_SEP3_S_BX + "x" + KernelGeometry.VOL_SEP3_S_BY + ", "
+                + KernelGeometry.volSep3SharedBytes(1) + " B shared)");
         LaunchPlan auto = filter.correlate(voxels, 100, 20, 130, masks().get(masks().size() - 1), BorderPolicy.parse("mirror"), VolumeStrategy.AUTO, sums);
         assertThat(auto.runs().name()).isEqualTo("FFT");
         assertThat(auto.reason()).contains("fft only");

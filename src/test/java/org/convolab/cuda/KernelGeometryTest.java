@@ -1,5 +1,6 @@
 package org.convolab.cuda;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,12 +98,20 @@ class KernelGeometryTest {
         assertTrue(KernelGeometry.argbsSharedBytes(7) > 48 * 1024 && KernelGeometry.argbsSharedBytes(6) <= 48 * 1024);
     }
 
-    /** VOL_SEP3_SMEM(R) of the header (which volume.cu asserts is the kernel's layout) is what the launcher passes. */
+    /**
+     * VOL_SEP3_S_SMEM(R) below VOL_SEP3_M_FROM, VOL_SEP3_M_SMEM(R) below VOL_SEP3_L_FROM and VOL_SEP3_L_SMEM(R) from it
+     * (volume.cu asserts each is its kernel's
+     * layout) is what the launcher passes, with the block of that shape.
+     */
     @Test
     void oneSweepVolumeSharedMemoryIsTheHeadersFormula() throws Exception {
+        Map<String, Integer> h = headerConstants();
         for (int r = 1; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            String shape = r < h.get("VOL_SEP3_M_FROM") ? "S" : r < h.get("VOL_SEP3_L_FROM") ? "M" : "L";
             assertEquals(formula("VOL_SEP3_LEAD", r), KernelGeometry.volSep3Lead(r), "VOL_SEP3_LEAD(" + r + ")");
-            assertEquals(formula("VOL_SEP3_SMEM", r), KernelGeometry.volSep3SharedBytes(r), "VOL_SEP3_SMEM(" + r + ")");
+            assertEquals(formula("VOL_SEP3_" + shape + "_SMEM", r), KernelGeometry.volSep3SharedBytes(r), "VOL_SEP3_SMEM(" + r + ")");
+            int[] block = {h.get("VOL_SEP3_" + shape + "_BX"), h.get("VOL_SEP3_" + shape + "_BY"), h.get("VOL_SEP3_" + shape + "_PY")};
+            assertArrayEquals(block, KernelGeometry.volSep3Shape(r), "shape of r " + r);
         }
     }
 
