@@ -21,7 +21,7 @@ tests() { # $1: log name; rest: extra console-launcher arguments
 }
 case "${PART:-tests}" in
   tests)
-    tests gpu-tests.txt
+    tests gpu-tests.txt ${SKIP:+--exclude-classname "$SKIP"} # SKIP: a regex of class names left out
     if [[ "${SELFTEST_LIMIT:-150}" -gt 0 ]]; then # 0: no self-test in this call
       timeout "${SELFTEST_LIMIT:-150}" $cl selftest --backend cuda > "$out/selftest.txt" 2>&1; echo "selftest exit $?" >> "$out/selftest.txt"
       tail -n 6 "$out/selftest.txt"

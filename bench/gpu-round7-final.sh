@@ -9,17 +9,9 @@ set -uo pipefail
 out=${OUT:-gpu-round7-final-out}
 mkdir -p "$out"
 cl=/tmp/convolab/bin/convolab
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/host-${PART:-tests}.txt"
 case "${PART:-tests}" in
   tests)
-    args=()
-    [[ -n "${SKIP:-}" ]] && args+=(--exclude-classname "$SKIP")
-    CONVOLAB_TEST_DETAILS=verbose timeout "${GPU_TESTS_LIMIT:-540}" /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
-      --config junit.jupiter.execution.timeout.default=180s --config junit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD \
-      "${args[@]}" > "$out/gpu-tests.txt" 2>&1; echo "gpu tests exit $?" >> "$out/gpu-tests.txt"
-    grep -E "tests (successful|failed|skipped)|exit" "$out/gpu-tests.txt"
-    grep -E "✘" "$out/gpu-tests.txt" | sort | uniq -c | head -40
-    grep -E "finished after" "$out/gpu-tests.txt" | grep -vE "^\s*│\s+│" | sed 's/^[│ ├└─]*//' | head -40
+    OUT="$out" PART=tests SELFTEST_LIMIT=0 GPU_TESTS_LIMIT="${GPU_TESTS_LIMIT:-540}" SKIP="${SKIP:-}" bash bench/gpu-round5.sh
     ;;
   rest)
     timeout "${SELFTEST_LIMIT:-200}" $cl selftest --backend cuda > "$out/selftest.txt" 2>&1
