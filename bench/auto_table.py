@@ -5,6 +5,7 @@ from board JSON files that timed fast, tensor and fft on random masks (bench/gpu
 For each mask of the 2D and rectangular workloads: the app's packed 8-bit ARGB path (`argb_ms`, row argb8) and
 the planes kernels (`kernel_ms`, row planes: only where the row ran planes kernels; where a fused ARGB kernel ran,
 bench's kernel_ms is that kernel, not the planes'), each strategy's mean over the policies measured (zero, mirror).
+A board run with --unfused (fused ARGB kernels off) gives planes rows only: its argb_ms is not the app's path.
 A later file's measurement of the same layout, mask, strategy and policy replaces an earlier one's. Rows are
 listed from the fewest taps up (auto takes the first of equally near rows).
 
@@ -41,17 +42,17 @@ def table(boards):
                 w, h = shape(row["radius"])
                 if "argb" not in row.get("runs", ""):  # planes kernels ran (not a fused ARGB kernel)
                     by_policy[("planes", w, h, row["strategy"], wl["policy"])] = row["kernel_ms"]
-                if "argb_ms" in row:
+                if "argb_ms" in row and not b.get("unfused"):  # unfused: bench's argb_ms is planes + pack, not the app's path
                     by_policy[("argb8", w, h, row["strategy"], wl["policy"])] = row["argb_ms"]
     ms = defaultdict(list)  # (layout, w, h, strategy) -> [ms of each policy]
     for k, v in by_policy.items():
         ms[k[:4]].append(v)
     device = " and ".join(sorted(devices))
     masks = sorted({(k[0], k[1], k[2]) for k in ms}, key=lambda m: (m[0] != "argb8", m[1] * m[2], m[1], m[2]))
-    lines = [f"# source: {device}, bench/board.py at 4096x4096, the mean of zero and mirror; boards (later ones replace): " + ", ".join(runs),
+    lines = [f"# source: {device}, bench/board.py at 4096x4096, the mean of the policies measured (zero and mirror; an --unfused board's mirror alone); boards (later ones replace): " + ", ".join(runs),
              "# Auto's measured table (cuda.AutoTable): kernel ms of each strategy on each measured mask; argb8 the app's",
              "# packed 8-bit ARGB path (argb_ms), planes the planes kernels (kernel_ms). A strategy missing from a row was not",
-             "# measured there (tensor's planes kernel: bench timed its fused ARGB kernel), and auto does not pick it there.",
+             "# measured there (tensor's planes kernel on the rectangles: no --unfused board timed them), and auto does not pick it there.",
              "# Written by bench/auto_table.py."]
     for layout, w, h in masks:
         cells = [f"{s}={sum(v) / len(v):.4f}" for s in STRATEGIES if (v := ms.get((layout, w, h, s)))]

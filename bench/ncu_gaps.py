@@ -38,6 +38,10 @@ CASES = {
     "tensor-argb-r10": ("convolab_tensor_argbn_e2_hi", ["--radius", "10", "--strategy", "tensor", "--mask", "random"]),
     "separable-r10": ("convolab_fastsep_r10", ["--radius", "10", "--strategy", "fast-separable", "--mask", "gaussian"]),
     "tensor-argb-r15": ("convolab_tensor_argbn_e3_hi", ["--radius", "15", "--strategy", "tensor", "--mask", "random"]),
+    # whichever tensor ARGB kernel the app runs (r = 4: argbn_e1; r = 31: too much shared memory for argbn's two
+    # blocks an SM, so the per-band argb kernel)
+    "tensor-argb-r4": ("convolab_tensor_argb.*", ["--radius", "4", "--strategy", "tensor", "--mask", "random"]),
+    "tensor-argb-r31": ("convolab_tensor_argb.*", ["--radius", "31", "--strategy", "tensor", "--mask", "random"]),
 }
 
 SUMMARY = [  # label, metric name

@@ -149,6 +149,36 @@ class AutoTableTest {
         }
     }
 
+    /**
+     * The shipped table's picks (H100, 2026-11-27 06:46 UTC board, h28t's argbn kernels): on the ARGB path tensor from
+     * 9x9 up and on every measured rectangle, fast below; on float planes fast up to 9x9 and on the rectangles but 41x21
+     * (tensor's planes kernel not timed there; fft on 41x21), tensor from 15x15 to 47x47, fft at 63x63. Regenerating the table from another
+     * board fails this test on purpose: say what moved here.
+     */
+    @Test
+    void theShippedTablePicksTensorWhereTheBoardMeasuredItFastest() {
+        Map<String, Strategy> argb = new java.util.LinkedHashMap<>();
+        Map<String, Strategy> planes = new java.util.LinkedHashMap<>();
+        for (AutoTable.Row r : AutoTable.measured().rows()) {
+            Strategy s = r.fastest(x -> true).orElseThrow();
+            (r.layout() == SampleLayout.ARGB8 ? argb : planes).put(r.width() + "x" + r.height(), s);
+        }
+        assertThat(argb).containsEntry("3x3", Strategy.FAST).containsEntry("5x5", Strategy.FAST).containsEntry("7x7", Strategy.FAST);
+        for (String m : List.of("9x9", "15x15", "21x21", "31x31", "47x47", "63x63", "63x5", "5x63", "9x31", "41x21", "3x45")) {
+            assertThat(argb).as("argb8 " + m).containsEntry(m, Strategy.TENSOR);
+        }
+        for (String m : List.of("3x3", "5x5", "7x7", "9x9", "63x5", "5x63", "9x31", "3x45")) {
+            assertThat(planes).as("planes " + m).containsEntry(m, Strategy.FAST);
+        }
+        for (String m : List.of("15x15", "21x21", "31x31", "47x47")) {
+            assertThat(planes).as("planes " + m).containsEntry(m, Strategy.TENSOR);
+        }
+        assertThat(planes).containsEntry("41x21", Strategy.FFT).containsEntry("63x63", Strategy.FFT);
+        FilterSpec r4 = FilterSpec.of(PlanCases.random(9, 9, 5), ConstantPolicy.ZERO);
+        assertThat(CudaPlanner.decide(Strategy.AUTO, r4, SampleLayout.ARGB8, true, H100).plan().runs()).isEqualTo(Strategy.TENSOR);
+        assertThat(CudaPlanner.decide(Strategy.AUTO, r4, SampleLayout.ARGB8, true, V100).plan().runs()).isEqualTo(Strategy.FAST);
+    }
+
     /** A mask between measured ones takes the nearest row: 13x13 the 15x15 row; packed ARGB unfused the planes' rows. */
     @Test
     void unmeasuredMasksTakeTheNearestRowOfTheirLayout() {
