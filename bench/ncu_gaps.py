@@ -42,6 +42,8 @@ CASES = {
     # blocks an SM, so the per-band argb kernel)
     "tensor-argb-r4": ("convolab_tensor_argb.*", ["--radius", "4", "--strategy", "tensor", "--mask", "random"]),
     "tensor-argb-r31": ("convolab_tensor_argb.*", ["--radius", "31", "--strategy", "tensor", "--mask", "random"]),
+    # the float planes' tensor kernel where the planes path misses 0.67 of the fastest peer (round seven's board: r = 23)
+    "planes-tensor-r23": ("convolab_tensor_planes.*", ["--radius", "23", "--strategy", "tensor", "--mask", "random"]),
 }
 
 SUMMARY = [  # label, metric name
