@@ -16,6 +16,7 @@ import org.convolab.core.PlaneFilter;
 import org.convolab.core.ResultLease;
 import org.convolab.core.RgbaImage;
 import org.convolab.core.RowSource;
+import org.convolab.core.SampleFormat;
 import org.convolab.core.StagedInput;
 import org.convolab.core.Strategy;
 import org.convolab.core.Timings;
@@ -53,6 +54,14 @@ public final class FileFilter {
         /** A job that keeps the input's orientation and depth. */
         public Job(Path input, Path output, boolean replace, long maxPixels, RowSinks.Options encoding, int bandRows) {
             this(input, output, replace, maxPixels, encoding, bandRows, false, OutputDepth.SAME);
+        }
+
+        /**
+         * Whether the job lets a file of this format go the whole-image way ({@link PackedFilter}, {@link StagedFilter}):
+         * no band height asked for (that asks for the streamed path) and the output keeps the input's samples.
+         */
+        boolean takesWholeImage(SampleFormat format) {
+            return bandRows == 0 && depth.of(format).equals(format);
         }
 
         /** Defaults: 2-gigapixel limit, quality 92, bands sized by {@link StripFilter#DEFAULT_BAND_PIXELS}. */
@@ -139,10 +148,10 @@ public final class FileFilter {
         ConvolutionEngine engine;
         try {
             // an explicit band height asks for the streamed path
-            boolean sameDepth = job.depth().of(header.format()).equals(header.format());
-            packed = job.bandRows() > 0 || !sameDepth ? Optional.empty() : PackedFilter.input(header, spec, strategy, false);
+            boolean whole = job.takesWholeImage(header.format());
+            packed = whole ? PackedFilter.input(header, spec, strategy, false) : Optional.empty();
             engine = engineWhenNeeded.get();
-            if (packed.isEmpty() && job.bandRows() == 0 && sameDepth) {
+            if (packed.isEmpty() && whole) {
                 packed = PackedFilter.fftOnDevice(header, spec, strategy, engine);
             }
         } catch (RuntimeException | Error e) {

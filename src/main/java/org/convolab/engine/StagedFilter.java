@@ -31,7 +31,7 @@ final class StagedFilter {
 
     /** Whether a job may take this way at all: the short way's masks, no bands, no depth change, no turn upright. */
     static boolean applies(FileFilter.Job job, FilterSpec spec, Strategy strategy, int orientation) {
-        return job.bandRows() == 0 && job.depth().of(RGB8).equals(RGB8) && PackedFilter.applies(spec, strategy)
+        return job.takesWholeImage(RGB8) && PackedFilter.applies(spec, strategy)
                 && (!job.autoOrient() || orientation < 2 || orientation > 8);
     }
 

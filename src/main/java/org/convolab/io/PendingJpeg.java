@@ -14,11 +14,9 @@ import org.convolab.core.RowSource;
  */
 public final class PendingJpeg {
     private final JpegFiles.Pending pending;
-    private final Path file;
 
-    private PendingJpeg(JpegFiles.Pending pending, Path file) {
+    private PendingJpeg(JpegFiles.Pending pending) {
         this.pending = pending;
-        this.file = file;
     }
 
     /**
@@ -31,7 +29,7 @@ public final class PendingJpeg {
     public static Optional<PendingJpeg> open(Path file, long maxPixels) {
         String name = file.toString();
         ImageFiles.checkReadable(file, name);
-        return JpegFiles.open(file, name, maxPixels, true).map(p -> new PendingJpeg(p, file));
+        return JpegFiles.open(file, name, maxPixels, true).map(PendingJpeg::new);
     }
 
     /**
@@ -60,22 +58,10 @@ public final class PendingJpeg {
      * {@code 4 * width * height} bytes.
      *
      * @return false where the codec decodes only into Java arrays or found late that it does not take the file: then
-     *         read it through {@link #source}
+     *         read it through {@link RowSources#opener}
      * @throws ConvolabException when the data is damaged or truncated
      */
     public boolean decodeInto(ByteBuffer argb) {
         return pending.decodeInto(argb);
-    }
-
-    /**
-     * The file as rows of a source decoded whole into a Java array, as {@link RowSources#opener} opens it; from the bytes
-     * already read where the codec takes them, else opened again through ImageIO.
-     */
-    public RowSource source(long maxPixels) {
-        Optional<JpegFiles.Decoded> d = pending.decode();
-        if (d.isPresent()) {
-            return new PackedRowSource(pending.name(), d.get().image(), d.get().icc());
-        }
-        return RowSources.opener(file, maxPixels).get();
     }
 }
