@@ -90,16 +90,23 @@ def counts(ins, lo, hi):
 
 def main():
     src = sys.argv[1]           # "sass" or "ptx"
+    # radius=BX,BY,PY,ZU[,XP]
     shapes = {int(k): tuple(map(int, v.split(","))) for k, v in (a.split("=") for a in sys.argv[2:])}
     text = sys.stdin.read()
     funs = (parse_sass if src == "sass" else parse_ptx)(text)
-    print("%-22s %6s %6s %6s %5s %5s %5s %6s %4s %4s %7s | %s" % ("kernel (%s)" % src, "loop", "FFMA", "IMAD", "MOV",
+    print("%-34s %6s %6s %6s %5s %5s %5s %6s %4s %4s %7s | %s" % ("kernel (%s)" % src, "loop", "FFMA", "IMAD", "MOV",
           "LDS", "LDC", "ISETP", "BAR", "BRA", "/voxel", "inner loop (x pass) each, trips"))
-    for name in sorted(funs, key=lambda s: int(re.search(r"r(\d+)$", s).group(1)) if re.search(r"_r(\d+)$", s) else 0):
+    for name in sorted(funs, key=lambda s: [int(x) for x in re.findall(r"\d+", s.split("sep3")[-1])]):
         m = re.search(r"convolab_vol_sep3_r(\d+)$", name)
-        if not m:
+        v = re.search(r"sep3_(\d+)_(\d+)_(\d+)_(\d+)_\d+_\d+_(\d+)_(\d+)", name)   # sep3d.cu's variants
+        if v:
+            r, tx, by, py, xp, zu = map(int, v.groups())
+            shapes[name] = (tx, by, py, zu, xp)
+            name_r = name
+        elif m:
+            r = name_r = int(m.group(1))
+        else:
             continue
-        r = int(m.group(1))
         ins, loops = funs[name]
         if not loops:
             continue
@@ -115,17 +122,17 @@ def main():
             if a in set(cold):
                 c[k] -= 1
         per = ""
-        if r in shapes:
-            tx, by, py, zu = shapes[r]
+        if name_r in shapes:
+            tx, by, py, zu, xp = (shapes[name_r] + (4,))[:5]
             L = (r + 3) // 4 * 4
-            sh, xr = by * py + 2 * r, tx * by // (tx // 4)
+            sh, xr = by * py + 2 * r, tx * by // (tx // xp)
             trips = -(-sh // xr)
             per = "%.1f" % ((total - inner_n + inner_n * trips) / (zu * py))
         ic = [counts(ins, a, b) for a, b in inner]
         desc = "cold %d; " % len(cold) + "; ".join("%d ins (FFMA %d LDS %d)" % (n, cc["FFMA"], cc["LDS"]) for cc, n in ic)
-        if r in shapes:
+        if name_r in shapes:
             desc += ", trips %d" % trips
-        print("%-22s %6d %6d %6d %6d %5d %5d %5d %6d %4d %4s %7s | %s" % (name, total, c["FFMA"], c["IMAD"], c["MOV"],
+        print("%-34s %6d %6d %6d %6d %5d %5d %5d %6d %4d %4s %7s | %s" % (name, total, c["FFMA"], c["IMAD"], c["MOV"],
               c["LDS"], c["LDC"], c["ISETP"], c["BAR"], c["BRA"], "", per, desc))
 
 
