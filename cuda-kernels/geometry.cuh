@@ -166,7 +166,9 @@
 #define VOL_SEP3_L_PY 4
 #define VOL_SEP3_L_MINB 2
 #define VOL_SEP3_STAGES 3               // slabs in shared memory: the one in use and two in flight
-#define VOL_SEP3_ZU 2                   // steps a loop turn (the z ring slides ZU slots a turn)
+#define VOL_SEP3_S_ZU 2                 // steps a loop turn (the z ring slides ZU slots a turn: M-1 register
+#define VOL_SEP3_M_ZU 4                 // moves for ZU steps); 4 for M and L (h25d, static counts: 4 spills at r 2)
+#define VOL_SEP3_L_ZU 4
 // Slab columns either side of the tile (a multiple of 4: rows start 16-byte aligned) and the dynamic shared
 // memory of a block of each shape, bytes: VOL_SEP3_STAGES slabs and the x pass's two row buffers.
 #define VOL_SEP3_LEAD(R) (((R) + 3) / 4 * 4)

@@ -289,7 +289,7 @@ CONVOLAB_VOL_FAST(4)
         convolab_vol_sep3_r##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch,   \
                                int policy, float cval)                                                              \
     {                                                                                                               \
-        vol_sep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_STAGES, 4, VOL_SEP3_ZU>(       \
+        vol_sep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_STAGES, 4, VOL_SEP3_##SH##_ZU>(       \
             in, out, w, h, d, zch, policy, cval);                                                                   \
     }
 #ifdef __CUDACC__

@@ -10,7 +10,7 @@
 //   3. in the same step, the y pass of slab s-1 from rows[(s-1) % 2]: each thread filters PY outputs down
 //      its column, each row value read once for all PY;
 //   4. the z pass in registers: ring[p][] keeps the last M = 2R+1 x-y filtered values of each of the
-//      thread's PY voxels. The loop is unrolled by ZU (1 or 2) so the ring slides ZU slots every ZU steps.
+//      thread's PY voxels. The loop is unrolled by ZU (1, 2 or 4) so the ring slides ZU slots every ZU steps.
 // Steps 2 and 3 work on different buffers, so one barrier a step is enough (it also covers the slab that
 // cp.async brought and the slab buffer the next load overwrites); the x pass's threads that have no row
 // left go on to the y pass instead of waiting at a second barrier.
@@ -81,7 +81,7 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
                                          int zch, int policy, float cval)
 {
     using G = VolSep3<R, TX, BY, PY, STAGES, XP>;
-    static_assert(ZU == 1 || ZU == 2, "ZU");
+    static_assert(ZU == 1 || ZU == 2 || ZU == 4, "ZU");
     constexpr int SW = G::SW, SH = G::SH, M = G::M, L = G::L, XQ = G::XQ;
     static_assert(G::T % XQ == 0, "threads a multiple of the x pass's groups a row");
     extern __shared__ float4 vol_sep3_smem[];
@@ -135,7 +135,7 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
         const int sn = s + STAGES - 1;
         if (sn < steps) vol_sep3_load<G>(slabs + (sn % STAGES) * SH * SW, ld, in, z0 - R + sn, d, slice, policy, cval, tid);
         else __pipeline_commit();
-        const int par = ZU == 2 ? F : (s & 1);
+        const int par = ZU == 1 ? (s & 1) : (F & 1);   // s = turn + F, the turn a multiple of ZU (even)
         if (s < steps) {
             // x pass: each thread keeps one float4 column group g of the rows and steps down them
             const float4* slab = reinterpret_cast<const float4*>(slabs + (s % STAGES) * SH * SW) + g * (XP / 4);
@@ -190,8 +190,12 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
 #pragma unroll 1
     for (int s = 0; s <= steps; s += ZU) {
         step(s, std::integral_constant<int, 0>());
-        if constexpr (ZU == 2) {
+        if constexpr (ZU >= 2) {
             if (s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>());
+        }
+        if constexpr (ZU == 4) {                     // every ZU steps the ring slides once: M-1 moves for ZU steps
+            if (s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>());
+            if (s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>());
         }
 #pragma unroll
         for (int p = 0; p < PY; p++)                 // the ring slides ZU slots

@@ -80,8 +80,10 @@ void radius(const std::vector<float>& in, int w, int h, int d, unsigned& seed) {
         auto want = reference(in, w, h, d, cx, cy, cz, p, cval);
         const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
         run<R, 64, 8, 4, 3, 4, 2>("tx64 by8 py4 zu2 (S)", in, w, h, d, want, bound, p, cval);
-        run<R, 32, 16, 4, 3, 4, 2>("tx32 by16 py4 zu2 (L)", in, w, h, d, want, bound, p, cval);
-        run<R, 64, 4, 4, 3, 8, 2>("tx64 by4 py4 xp8 zu2", in, w, h, d, want, bound, p, cval);
+        run<R, 64, 4, 4, 3, 4, 4>("tx64 by4 py4 zu4 (M)", in, w, h, d, want, bound, p, cval);
+        run<R, 32, 8, 4, 3, 4, 4>("tx32 by8 py4 zu4 (L)", in, w, h, d, want, bound, p, cval);
+        run<R, 32, 8, 4, 3, 4, 2>("tx32 by8 py4 zu2 (L before h25d)", in, w, h, d, want, bound, p, cval);
+        run<R, 64, 4, 4, 3, 8, 4>("tx64 by4 py4 xp8 zu4", in, w, h, d, want, bound, p, cval);
         run<R, 128, 2, 2, 4, 4, 1>("tx128 by2 py2 st4 zu1", in, w, h, d, want, bound, p, cval);
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs cuda-kernels/volume_sep.cuh's one-sweep rank-1 kernel on the CPU (emulate_sep3.cpp: a std::thread per CUDA
-# thread) against a double separable reference: radii 1, 2, 3 and 7, four shapes (the app's S and L among them), every policy, odd volumes,
+# thread) against a double separable reference: radii 1, 2, 3 and 7, six shapes (the app's S, M and L among them; z unroll ZU 1, 2 and 4), every policy, odd volumes,
 # z chunks 3, 8 and 64. Index logic only (no GPU here; bench/volumelab/sep3d.cu check runs it on one).
 #   bash bench/volumelab/emulate_sep3.sh
 set -euo pipefail

@@ -223,7 +223,9 @@ final class KernelGeometry {
     static final int VOL_SEP3_L_PY = 4;
     static final int VOL_SEP3_L_MINB = 2;
     static final int VOL_SEP3_STAGES = 3;
-    static final int VOL_SEP3_ZU = 2;
+    static final int VOL_SEP3_S_ZU = 2;
+    static final int VOL_SEP3_M_ZU = 4;
+    static final int VOL_SEP3_L_ZU = 4;
 
     /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
     static int volSep3Lead(int r) {
