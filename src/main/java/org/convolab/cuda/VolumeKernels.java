@@ -127,12 +127,12 @@ final class VolumeKernels {
     /**
      * Output slices a block of convolab_vol_sep3_rN walks down z, by radius: a chunk re-reads 2R slices past its
      * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
-     * The fastest of 16..512 for each radius on an H100 (512^3 floats, mirror, bench/volumelab/sep3d.cu, the shape
-     * the radius takes: bench/results/h100-2026-11-27-h25c/sep3d-time-2.txt): r 1 16 (0.447 ms, 32: 0.459),
-     * r 2 16 (0.463, 32: 0.476), r 3 32 (0.493, 64: 0.516), r 4 64 (0.535, 128: 0.538), r 5 and 6 as 4 and 7
-     * (not timed in shape L), r 7 128 (0.711, 64: 0.722). Chunks under 16 were not timed.
+     * The fastest for each radius on an H100 (512^3 floats, mirror, bench/volumelab/sep3d.cu, the shape the radius
+     * takes, medians of 20x10 launches): r 1 and 2 take 12 (bench/results/h100-2026-11-27-round8/sep3g-time.txt, f0:
+     * r 1 0.441 ms, 16: 0.447; r 2 0.462, 16: 0.465), r 3 26 (sep3e-time.txt: 0.485, 32: 0.493), r 4 64 (0.535, 128:
+     * 0.538, h25c's sep3d-time-2.txt), r 5 and 6 as 4 and 7 (not timed in shape L), r 7 128 (sep3g: 0.703, 64: 0.718).
      */
-    private static final int[] SEP3_CHUNK = {0, 16, 16, 32, 64, 64, 128, 128};
+    private static final int[] SEP3_CHUNK = {0, 12, 12, 26, 64, 64, 128, 128};
 
     static int sep3Chunk(int radius) {
         return SEP3_CHUNK[radius];
