@@ -131,21 +131,14 @@ public final class CudaEngine implements ConvolutionEngine {
         return planned(image, spec, strategy, this::leaseOnce);
     }
 
-    /** One attempt of {@link #filterLeased}: a buffer is taken, and given back if the filter fails. */
+    /** One attempt of {@link #filterLeased}: into a lease buffer given back if the filter fails ({@link ResidentFilter#leased}). */
     private ResultLease leaseOnce(RgbaImage image, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher) {
         if (!memory.fitsWhole(image.width(), image.height())
                 || (long) image.width() * image.height() * 4 > LeaseBuffers.MAX_BYTES) {
             return ResultLease.of(filterOnce(image, spec, decision, launcher));
         }
         beforeGpuWork();
-        LeaseBuffers pool = session.leaseBuffers();
-        LeaseBuffers.Buffer buffer = pool.take((long) image.width() * image.height() * 4);
-        try {
-            return resident.run(image, spec, decision, launcher, HostTarget.lease(pool, buffer));
-        } catch (RuntimeException e) {
-            pool.giveBack(buffer);
-            throw e;
-        }
+        return resident.leased(image.width(), image.height(), into -> resident.run(image, spec, decision, launcher, into));
     }
 
     /**

@@ -49,15 +49,9 @@ final class CudaStagedInput implements StagedInput {
                     throw new IllegalStateException("no staged " + width + "x" + height + " image: call buffer first");
                 }
                 engine.beforeGpuWork();
-                LeaseBuffers pool = engine.session().leaseBuffers();
-                LeaseBuffers.Buffer out = pool.take(4L * width * height);
-                try {
-                    return engine.residentFilter().runStaged(r, spec, decision, engine.launcher(decision.plan().runs()),
-                            ResidentFilter.HostTarget.lease(pool, out));
-                } catch (RuntimeException e) {
-                    pool.giveBack(out);
-                    throw e;
-                }
+                ResidentFilter filter = engine.residentFilter();
+                ChannelLauncher launcher = engine.launcher(decision.plan().runs());
+                return filter.leased(width, height, into -> filter.runStaged(r, spec, decision, launcher, into));
             });
         } catch (CudaFault f) {
             throw new Lost("the GPU failed while filtering the staged image (" + f.getMessage() + ")", f);

@@ -16,6 +16,7 @@ import static org.convolab.cuda.CudaSession.Mark.UNPACKED;
 import static org.convolab.cuda.CudaSession.Mark.UPLOADED;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import jcuda.CudaException;
 import jcuda.Pointer;
@@ -71,8 +72,11 @@ final class ResidentFilter {
             }
         };
 
-        /** Into a lease buffer of the pool, lent as it is until its holders close it (the pool takes it back). */
-        static HostTarget<ResultLease> lease(LeaseBuffers pool, LeaseBuffers.Buffer buffer) {
+        /**
+         * Into a lease buffer of the pool, lent as it is until its holders close it (the pool takes it back); only
+         * through {@link ResidentFilter#leased}, which gives the buffer back when the filter fails.
+         */
+        private static HostTarget<ResultLease> lease(LeaseBuffers pool, LeaseBuffers.Buffer buffer) {
             return new HostTarget<>() {
                 @Override
                 public Pointer pointer(ResidentImage r) {
@@ -87,16 +91,32 @@ final class ResidentFilter {
         }
     }
 
+    /**
+     * A filter whose result is downloaded into a buffer of the session's lease pool and lent as it is: {@code filter}
+     * runs into a buffer taken for a {@code width x height} result, and when it fails the buffer goes back to the pool
+     * before the failure goes on, so a failed filter leaves none lent. On the CUDA thread.
+     */
+    ResultLease leased(int width, int height, Function<HostTarget<ResultLease>, ResultLease> filter) {
+        LeaseBuffers pool = session.leaseBuffers();
+        LeaseBuffers.Buffer buffer = pool.take(4L * width * height);
+        try {
+            return filter.apply(HostTarget.lease(pool, buffer));
+        } catch (RuntimeException e) {
+            pool.giveBack(buffer);
+            throw e;
+        }
+    }
+
     /** One filter of {@code image}: every phase, timed. */
     <T> T run(RgbaImage image, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher, HostTarget<T> target) {
         long t0 = System.nanoTime();
         ResidentImage r = session.resident();
         if (r != null && r.image() == image) {
-            return run(r, null, spec, decision, launcher, target, t0);
+            return run(r, Upload.NONE, spec, decision, launcher, target, t0);
         }
         r = residentFor(image.width(), image.height());
         r.setImage(image);
-        return run(r, image.pixels(), spec, decision, launcher, target, t0);
+        return run(r, Upload.of(image.pixels()), spec, decision, launcher, target, t0);
     }
 
     /**
@@ -106,22 +126,51 @@ final class ResidentFilter {
     <T> T runStaged(ResidentImage r, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher, HostTarget<T> target) {
         long t0 = System.nanoTime();
         r.setImage(null); // the device's copy stands for no Java image: the next filter of one uploads it
-        return run(r, STAGED, spec, decision, launcher, target, t0);
+        return run(r, Upload.STAGED, spec, decision, launcher, target, t0);
     }
 
-    /** Marks an upload whose pixels are already in the page-locked input. */
-    private static final int[] STAGED = new int[0];
+    /** A run's upload phase: what goes up into the resident image's ARGB input before the filter. */
+    private interface Upload {
+        /** Nothing goes up, and nothing is unpacked: the planes on the device are filtered as they are. */
+        Upload NONE = new Upload() {
+            @Override
+            public boolean sends() {
+                return false;
+            }
+
+            @Override
+            public void enqueue(ResidentImage r, CUstream stream) {
+                // the device's copy is current
+            }
+        };
+
+        /** The page-locked input as a decoder wrote it ({@link ResidentFilter#runStaged}): one copy up, none on the host. */
+        Upload STAGED = (r, stream) -> cuMemcpyHtoDAsync(r.argbIn().ptr(), r.hostIn().pointer(), 4L * r.width() * r.height(),
+                stream);
+
+        /** A Java array's pixels, through the page-locked input in chunks ({@link ResidentFilter#upload}). */
+        static Upload of(int[] pixels) {
+            return (r, stream) -> upload(pixels, r, stream);
+        }
+
+        /** Whether anything goes up (then it is unpacked, and both phases are timed). */
+        default boolean sends() {
+            return true;
+        }
+
+        /** Enqueues the copy up on the stream. */
+        void enqueue(ResidentImage r, CUstream stream);
+    }
 
     /**
-     * The phases of a filter of the resident image {@code r}: the upload of {@code pixels} (none when null; the
-     * page-locked input as it is when {@link #STAGED}), then as {@link #run(RgbaImage, FilterSpec, CudaPlanner.Decision,
-     * ChannelLauncher, HostTarget)} says.
+     * The phases of a filter of the resident image {@code r}: {@code upload}, then as {@link #run(RgbaImage, FilterSpec,
+     * CudaPlanner.Decision, ChannelLauncher, HostTarget)} says.
      */
-    private <T> T run(ResidentImage r, int[] pixels, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher,
+    private <T> T run(ResidentImage r, Upload upload, FilterSpec spec, CudaPlanner.Decision decision, ChannelLauncher launcher,
                       HostTarget<T> target, long t0) {
         int w = r.width();
         int h = r.height();
-        boolean upload = pixels != null;
+        boolean sends = upload.sends();
         CUstream stream = session.stream();
         LaunchContext ctx = context(r, spec);
         launcher.prepare(ctx);
@@ -129,13 +178,9 @@ final class ResidentFilter {
         long bytes = (long) w * h * 4;
 
         cuEventRecord(session.event(START), stream);
-        if (pixels == STAGED) {
-            cuMemcpyHtoDAsync(r.argbIn().ptr(), r.hostIn().pointer(), bytes, stream);
-        } else if (upload) {
-            upload(pixels, r, stream);
-        }
+        upload.enqueue(r, stream);
         cuEventRecord(session.event(UPLOADED), stream);
-        if (upload) {
+        if (sends) {
             unpack(ctx, r);
         }
         cuEventRecord(session.event(UNPACKED), stream);
@@ -156,8 +201,8 @@ final class ResidentFilter {
         }
         List<Double> channels = decision.variant().allChannels() ? List.of(session.elapsed(UNPACKED, FILTERED))
                 : List.of(session.elapsed(UNPACKED, RED), session.elapsed(RED, GREEN), session.elapsed(GREEN, FILTERED));
-        double uploadMs = upload ? session.elapsed(START, UPLOADED) : 0;
-        double unpackMs = upload ? session.elapsed(UPLOADED, UNPACKED) : 0;
+        double uploadMs = sends ? session.elapsed(START, UPLOADED) : 0;
+        double unpackMs = sends ? session.elapsed(UPLOADED, UNPACKED) : 0;
         double packMs = session.elapsed(FILTERED, PACKED);
         double downloadMs = session.elapsed(PACKED, DOWNLOADED);
         double resultMs = session.elapsed(START, DOWNLOADED);
@@ -185,14 +230,8 @@ final class ResidentFilter {
         r.setImage(null); // the result buffers are overwritten: the device's copy stands for no Java image now
         long bytes = 4L * r.width() * r.height();
         if (bytes <= LeaseBuffers.MAX_BYTES) {
-            LeaseBuffers pool = session.leaseBuffers();
-            LeaseBuffers.Buffer buffer = pool.take(bytes);
-            try {
-                run(r, null, spec, decision, launcher, HostTarget.lease(pool, buffer), System.nanoTime()).close();
-            } catch (RuntimeException e) {
-                pool.giveBack(buffer);
-                throw e;
-            }
+            leased(r.width(), r.height(), into -> run(r, Upload.NONE, spec, decision, launcher, into, System.nanoTime()))
+                    .close();
         } else {
             filterResident(r, spec, decision, launcher); // past 2 GB the result comes in a Java array: the kernels only
         }
