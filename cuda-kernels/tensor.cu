@@ -387,8 +387,17 @@ __device__ __forceinline__ void tensor_argb3_body(const unsigned int* __restrict
 #ifndef TENSORN_BATCH
 #define TENSORN_BATCH 4
 #endif
-#ifndef TENSORN_MINB
-#define TENSORN_MINB 1
+// Blocks an SM the argbn kernels are compiled for, by E: 3 for E = 1 and 2, at most 80 registers (76-80, no spills
+// with nvcc 13 for sm_90), so the shared memory (57-77 KB a block up to r = 10) lets 3 blocks run where registers let
+// 2; the kernels wait on loads (Nsight Compute, r = 4: long_scoreboard at 23% occupancy), and 3 blocks took r = 3 0.142
+// -> 0.124 ms, r = 4 0.152 -> 0.133, r = 7 0.232 -> 0.213, r = 10 0.287 -> 0.265, 9x31 0.273 -> 0.245 (4096² mirror,
+// bench/tensor_check.cu, H100: bench/results/h100-2026-11-27-round8/tc-minb.txt). E >= 3 keeps 1: bounded to 80
+// registers its two-MMA kernels spill, and r = 15 (E3) and 63x5 (E5) ran 1-5% slower. A lab build may set
+// TENSORN_MINB for every E (NVFLAGS=-DTENSORN_MINB=N bash bench/tensor_check.sh).
+#ifdef TENSORN_MINB
+#define TENSORN_MINB_OF(E) TENSORN_MINB
+#else
+#define TENSORN_MINB_OF(E) ((E) <= 2 ? 3 : 1)
 #endif
 
 __device__ __forceinline__ void tensor_ldsm_x2(unsigned int& a0, unsigned int& a1, const __half* p)
@@ -617,7 +626,7 @@ CONVOLAB_TENSOR_KERNELS(4)
 CONVOLAB_TENSOR_KERNELS(5)
 // convolab_tensor_argbn_eE[_hi]: the 8-column cut, one load, any mask height where the shared memory holds
 // OH + mh - 1 rows (TensorLauncher.argbnFits).
-#define CONVOLAB_TENSORN_KERNEL(NAME, E, LO) CONVOLAB_TENSOR_ARGB_ENTRY(NAME, TENSORN_MINB, (tensorn_argb_body<E, LO>))
+#define CONVOLAB_TENSORN_KERNEL(NAME, E, LO) CONVOLAB_TENSOR_ARGB_ENTRY(NAME, TENSORN_MINB_OF(E), (tensorn_argb_body<E, LO>))
 #define CONVOLAB_TENSORN_KERNELS(E)                                                                      \
     CONVOLAB_TENSORN_KERNEL(convolab_tensor_argbn_e##E, E, true)                                          \
     CONVOLAB_TENSORN_KERNEL(convolab_tensor_argbn_e##E##_hi, E, false)
