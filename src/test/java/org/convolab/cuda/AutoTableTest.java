@@ -150,8 +150,9 @@ class AutoTableTest {
     }
 
     /**
-     * The shipped table's picks (H100, 2026-11-27 06:46 UTC board, h28t's argbn kernels): on the ARGB path tensor from
-     * 9x9 up and on every measured rectangle, fast below; on float planes fast up to 9x9 and on the rectangles but 41x21
+     * The shipped table's picks (H100, 2026-11-27 09:25 UTC board, h28t's argbn kernels at 3 blocks an SM for E 1-2):
+     * on the ARGB path tensor from 7x7 up (7x7 moved from fast: tensor 0.119 ms against 0.126) and on every measured
+     * rectangle, fast below; on float planes fast up to 9x9 and on the rectangles but 41x21
      * (tensor's planes kernel not timed there; fft on 41x21), tensor from 15x15 to 47x47, fft at 63x63. Regenerating the table from another
      * board fails this test on purpose: say what moved here.
      */
@@ -163,8 +164,8 @@ class AutoTableTest {
             Strategy s = r.fastest(x -> true).orElseThrow();
             (r.layout() == SampleLayout.ARGB8 ? argb : planes).put(r.width() + "x" + r.height(), s);
         }
-        assertThat(argb).containsEntry("3x3", Strategy.FAST).containsEntry("5x5", Strategy.FAST).containsEntry("7x7", Strategy.FAST);
-        for (String m : List.of("9x9", "15x15", "21x21", "31x31", "47x47", "63x63", "63x5", "5x63", "9x31", "41x21", "3x45")) {
+        assertThat(argb).containsEntry("3x3", Strategy.FAST).containsEntry("5x5", Strategy.FAST);
+        for (String m : List.of("7x7", "9x9", "15x15", "21x21", "31x31", "47x47", "63x63", "63x5", "5x63", "9x31", "41x21", "3x45")) {
             assertThat(argb).as("argb8 " + m).containsEntry(m, Strategy.TENSOR);
         }
         for (String m : List.of("3x3", "5x5", "7x7", "9x9", "63x5", "5x63", "9x31", "3x45")) {
