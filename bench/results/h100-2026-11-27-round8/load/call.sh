@@ -1,0 +1,7 @@
+set -uo pipefail
+c=.carry/h25m
+timeout 60 $c/sep3m-new check > $OUT/check-new.txt 2>&1; echo "check exit $?" >> $OUT/check-new.txt; grep -E "BAD|check" $OUT/check-new.txt | head
+for i in 1 2; do for b in old new; do
+  SEP3_ONLY=new SEP3_RADII=1,2,3,7 SEP3_ZCH=12,26,128 timeout 60 $c/sep3m-$b time > $OUT/time-$b-$i.txt 2>&1
+done; done
+for f in $OUT/time-*.txt; do echo "== $(basename $f)"; grep -E " zch " $f | sed -E 's/ +/ /g' | cut -d' ' -f1,2,11-15 | cut -c1-80; done
