@@ -42,6 +42,14 @@ final class AutoTable {
                     .map(Map.Entry::getKey);
         }
 
+        /** This row with {@code strategy}'s time multiplied by {@code factor} (where it was measured). */
+        Row scaled(Strategy strategy, double factor) {
+            Map<Strategy, Double> m = new java.util.EnumMap<>(Strategy.class);
+            m.putAll(ms);
+            m.computeIfPresent(strategy, (k, v) -> v * factor);
+            return new Row(layout, width, height, m);
+        }
+
         /** How far the mask's shape is from this row's: |ln(w / width)| + |ln(h / height)|. */
         double distance(Mask m) {
             return Math.abs(Math.log((double) m.width() / width)) + Math.abs(Math.log((double) m.height() / height));

@@ -101,7 +101,7 @@ final class CudaPlanner {
 
     /** The plan on float planes for a device of the capability. */
     static LaunchPlan plan(Strategy requested, Mask mask, Capability gpu) {
-        return decide(requested, mask, SampleLayout.PLANES, true, false, gpu).plan();
+        return decide(requested, mask, SampleLayout.PLANES, true, false, gpu, false).plan(); // planes: one tensor kernel
     }
 
     /**
@@ -114,8 +114,17 @@ final class CudaPlanner {
 
     /** As {@link #decide(Strategy, FilterSpec, SampleLayout, boolean)}, for a device of the capability. */
     static Decision decide(Strategy requested, FilterSpec spec, SampleLayout layout, boolean fuse, Capability gpu) {
-        return decide(requested, spec.mask(), layout, identityMapping(spec), fuse, gpu);
+        return decide(requested, spec.mask(), layout, identityMapping(spec), fuse, gpu, !TensorLauncher.highHalvesSuffice(spec));
     }
+
+    /**
+     * What tensor's ARGB kernels cost against the table's time where the spec needs the weights' low halves too (two
+     * MMAs a block: {@link TensorLauncher#highHalvesSuffice} false, e.g. a normalised mask of mixed-sign weights). The
+     * board's random masks (positive weights) ran one MMA a block; bench/tensor_check.cu measured the two-MMA kernels
+     * 1.44x (r = 3), 1.46x (4), 1.54x (7) and 1.58x (10) their time (H100, 4096² mirror:
+     * bench/results/h100-2026-11-27-round8/tc-minb.txt). Auto takes the smallest.
+     */
+    static final double TENSOR_TWO_MMA_COST = 1.44;
 
     /** True where the spec's output mapping is the identity (divisor 1, offset 0, no abs), as the kernels test it. */
     static boolean identityMapping(FilterSpec spec) {
@@ -128,11 +137,11 @@ final class CudaPlanner {
     }
 
     private static Decision decide(Strategy requested, Mask mask, SampleLayout layout, boolean identityMapping, boolean fuse,
-                                   Capability gpu) {
+                                   Capability gpu, boolean tensorTwoMma) {
         Strategy runs = requested;
         String reason = "";
         if (requested == Strategy.AUTO) {
-            Auto auto = auto(mask, measuredLayout(layout, fuse), gpu);
+            Auto auto = auto(mask, measuredLayout(layout, fuse), gpu, tensorTwoMma);
             runs = auto.runs();
             reason = auto.reason();
         }
@@ -186,6 +195,14 @@ final class CudaPlanner {
      * (tensor where the device is known to have mma.sync, fft where cuFFT loads; fast always).
      */
     static Auto auto(Mask mask, SampleLayout layout, Capability gpu) {
+        return auto(mask, layout, gpu, false);
+    }
+
+    /**
+     * As {@link #auto(Mask, SampleLayout, Capability)}; {@code tensorTwoMma}: on the ARGB rows, tensor's time counts
+     * {@link #TENSOR_TWO_MMA_COST} times (the spec needs two MMAs a block, the board measured one).
+     */
+    static Auto auto(Mask mask, SampleLayout layout, Capability gpu, boolean tensorTwoMma) {
         if (large(mask) && mask.separable().isPresent()) {
             // wide_separable.cu: 2(2r+1) taps a pixel, where fft paid for the transforms and cuFFT's first-use loading
             return new Auto(Strategy.FAST_SEPARABLE, "auto: a separable " + size(mask) + " mask, past the 2D kernels' "
@@ -202,10 +219,13 @@ final class CudaPlanner {
         }
         Predicate<Strategy> runnable = s -> s == Strategy.FAST || (s == Strategy.TENSOR && gpu.runsTensor())
                 || (s == Strategy.FFT && CuFft.problem() == null);
-        Optional<AutoTable.Row> row = AutoTable.measured().nearest(layout, mask);
+        boolean scaled = tensorTwoMma && layout == SampleLayout.ARGB8;
+        Optional<AutoTable.Row> row = AutoTable.measured().nearest(layout, mask)
+                .map(r -> scaled ? r.scaled(Strategy.TENSOR, TENSOR_TWO_MMA_COST) : r);
         Strategy runs = row.flatMap(r -> r.fastest(runnable)).orElse(Strategy.FAST);
         return new Auto(runs, "auto: mask not separable; " + row.map(r -> "fastest here of those measured on " + r.describe()
-                + " (" + layout.name().toLowerCase(Locale.ROOT) + ")").orElse("no measurement, fast"));
+                + " (" + layout.name().toLowerCase(Locale.ROOT) + (scaled ? "; tensor's time x" + TENSOR_TWO_MMA_COST
+                        + ": these weights take two MMAs a block" : "") + ")").orElse("no measurement, fast"));
     }
 
     /** Wider or taller than the direct kernels take. */

@@ -34,6 +34,11 @@ class AutoTableTest {
 
     /** What auto should run on a mask that is not separable, worked out here from the table's rows. */
     static Strategy expectedAuto(Mask m, SampleLayout layout, boolean tensorRuns) {
+        return expectedAuto(m, layout, tensorRuns, 1.0);
+    }
+
+    /** As above, tensor's measured time counted {@code tensorCost} times. */
+    static Strategy expectedAuto(Mask m, SampleLayout layout, boolean tensorRuns, double tensorCost) {
         AutoTable.Row nearest = null;
         double best = Double.MAX_VALUE;
         for (AutoTable.Row r : AutoTable.measured().rows()) {
@@ -51,18 +56,63 @@ class AutoTableTest {
         for (Map.Entry<Strategy, Double> e : nearest.ms().entrySet()) {
             boolean runs = e.getKey() == Strategy.FAST || (e.getKey() == Strategy.TENSOR && tensorRuns)
                     || (e.getKey() == Strategy.FFT && CuFft.problem() == null);
-            if (runs && e.getValue() < ms) {
-                ms = e.getValue();
+            double t = e.getKey() == Strategy.TENSOR ? e.getValue() * tensorCost : e.getValue();
+            if (runs && t < ms) {
+                ms = t;
                 fastest = e.getKey();
             }
         }
         return fastest;
     }
 
+    /** A mask as the board measured the row with: positive random weights, normalised (one MMA a block on the ARGB path). */
     private static FilterSpec randomSpec(AutoTable.Row row) {
-        Mask m = PlanCases.random(row.width(), row.height(), 11);
+        Mask m = PlanCases.positive(row.width(), row.height(), 11);
         assertThat(m.separable()).as("random masks are not separable").isEmpty();
-        return FilterSpec.of(m, ConstantPolicy.ZERO);
+        FilterSpec spec = FilterSpec.of(m, ConstantPolicy.ZERO);
+        assertThat(TensorLauncher.highHalvesSuffice(spec)).as("the board's masks take one MMA a block").isTrue();
+        return spec;
+    }
+
+    /** Mixed-sign random weights (-1.2 to 2.8, divisor 1): their high halves alone could move an output by half a level. */
+    private static FilterSpec twoMmaSpec(int w, int h) {
+        float[] f = PlanCases.random(w, h, 11).weights();
+        for (int i = 0; i < f.length; i++) {
+            f[i] *= 4;
+        }
+        return FilterSpec.of(Mask.of(w, h, f), ConstantPolicy.ZERO);
+    }
+
+    static Stream<AutoTable.Row> argbRows() {
+        return AutoTable.measured().rows().stream().filter(r -> r.layout() == SampleLayout.ARGB8);
+    }
+
+    /**
+     * Mixed-sign weights whose high FP16 halves alone could move an output by half a level take two MMAs a block on the
+     * ARGB path: auto counts tensor's measured time {@link CudaPlanner#TENSOR_TWO_MMA_COST} times and says so.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("argbRows")
+    void autoCountsTensorsSecondMmaForWeightsThatNeedIt(AutoTable.Row row) {
+        FilterSpec spec = twoMmaSpec(row.width(), row.height());
+        assertThat(TensorLauncher.highHalvesSuffice(spec)).as("mixed-sign weights, sum |w| over 4").isFalse();
+        CudaPlanner.Decision d = CudaPlanner.decide(Strategy.AUTO, spec, SampleLayout.ARGB8, true, H100);
+        assertThat(d.plan().runs()).as(row.describe())
+                .isEqualTo(expectedAuto(spec.mask(), SampleLayout.ARGB8, true, CudaPlanner.TENSOR_TWO_MMA_COST));
+        assertThat(d.plan().reason()).contains("two MMAs a block");
+    }
+
+    /** The case the factor is for: at 7x7 one-MMA weights run tensor, two-MMA ones fast (tensor 0.119 x 1.44 > fast 0.126). */
+    @Test
+    void aSevenBySevenMaskRunsTensorOnlyWhereOneMmaABlockSuffices() {
+        FilterSpec one = FilterSpec.of(PlanCases.positive(7, 7, 3), ConstantPolicy.ZERO);
+        FilterSpec two = twoMmaSpec(7, 7);
+        assertThat(TensorLauncher.highHalvesSuffice(one)).isTrue();
+        assertThat(TensorLauncher.highHalvesSuffice(two)).isFalse();
+        assertThat(CudaPlanner.decide(Strategy.AUTO, one, SampleLayout.ARGB8, true, H100).plan().runs()).isEqualTo(Strategy.TENSOR);
+        assertThat(CudaPlanner.decide(Strategy.AUTO, two, SampleLayout.ARGB8, true, H100).plan().runs()).isEqualTo(Strategy.FAST);
+        // float planes always split their samples: the table's planes times already are of that kernel
+        assertThat(CudaPlanner.decide(Strategy.AUTO, two, SampleLayout.PLANES, false, H100).plan().reason()).doesNotContain("MMA");
     }
 
     @Test

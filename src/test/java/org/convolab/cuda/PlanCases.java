@@ -112,6 +112,16 @@ final class PlanCases {
         return Mask.of(w, h, f);
     }
 
+    /** A normalised mask of positive random weights, as `convolab bench --mask random` (and so the board) makes them. */
+    static Mask positive(int w, int h, long seed) {
+        Random rnd = new Random(seed * 31 + w * 7L + h);
+        float[] f = new float[w * h];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = 0.05f + rnd.nextFloat();
+        }
+        return Mask.of(w, h, f).normalized();
+    }
+
     /** A recorded H100 (132 SMs, 5 blocks of 256 threads an SM for the streamed kernel). */
     static final DeviceShape H100 = (kernel, threads) -> 132 * 5;
 }
