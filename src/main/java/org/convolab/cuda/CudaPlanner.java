@@ -119,10 +119,10 @@ final class CudaPlanner {
 
     /**
      * What tensor's ARGB kernels cost against the table's time where the spec needs the weights' low halves too (two
-     * MMAs a block: {@link TensorLauncher#highHalvesSuffice} false, e.g. a normalised mask of mixed-sign weights). The
-     * board's random masks (positive weights) ran one MMA a block; bench/tensor_check.cu measured the two-MMA kernels
-     * 1.44x (r = 3), 1.46x (4), 1.54x (7) and 1.58x (10) their time (H100, 4096² mirror:
-     * bench/results/h100-2026-11-27-round8/tc-minb.txt). Auto takes the smallest.
+     * MMAs a block: {@link TensorLauncher#highHalvesSuffice} false, e.g. a strong sharpen whose sum |w| is over about 4
+     * times the divisor, with weights that are not FP16 numbers). The board's random masks (positive weights) ran one
+     * MMA a block; bench/tensor_check.cu measured the two-MMA kernels 1.44x (r = 3), 1.46x (4), 1.54x (7) and 1.58x
+     * (10) their time (H100, 4096² mirror: bench/results/h100-2026-11-27-round8/tc-minb.txt). Auto takes the smallest.
      */
     static final double TENSOR_TWO_MMA_COST = 1.44;
 
