@@ -9,16 +9,7 @@ c=.carry/h25e
 timeout 40 $c/sep3f check > "$out/sep3f-check.txt" 2>&1; echo "check exit $?" >> "$out/sep3f-check.txt"; tail -2 "$out/sep3f-check.txt"
 SEP3_RADII=3,7 SEP3_ZCH=16,20,24,26,28,31,48,86,128 timeout 100 $c/sep3f time > "$out/sep3f-time.txt" 2>&1
 echo "time exit $?" >> "$out/sep3f-time.txt"
-python3 - "$out/sep3f-time.txt" <<'PY'
-import re, sys
-best = {}
-for line in open(sys.argv[1]):
-    m = re.match(r"(r\d) +(.+?) +zch +(\d+) +([\d.]+) ms +([\d.]+)x", line)
-    if m and " fast_sep " not in line:
-        k = (m.group(1), m.group(2)); t = float(m.group(4))
-        if k not in best or t < best[k][0]: best[k] = (t, m.group(3), m.group(5))
-for (r, n), (t, z, f) in sorted(best.items()): print(f"{n:40s} best zch {z:>3s} {t:.4f} ms {f}x")
-PY
+python3 bench/volumelab/sep3_best.py "$out/sep3f-time.txt"
 sh bench/unpack-bundle.sh .carry/lead || exit 1
 ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
 timeout 200 env PYTHONUNBUFFERED=1 python3 bench/ncu_gaps.py --out "$out" --ncu "${ncu:-ncu}" \

@@ -8,12 +8,4 @@ c=.carry/h25e
 timeout 70 $c/sep3g check > "$out/sep3g-check.txt" 2>&1; echo "check exit $?" >> "$out/sep3g-check.txt"; grep -E "BAD|check" "$out/sep3g-check.txt" | head -12
 SEP3_RADII=1,2,3,7 SEP3_FLAGS=0,1,2,3 SEP3_ZCH=12,16,20,26,32,48,64,128 timeout 120 $c/sep3g time > "$out/sep3g-time.txt" 2>&1
 echo "time exit $?" >> "$out/sep3g-time.txt"
-python3 - "$out/sep3g-time.txt" <<'PY'
-import re, sys
-best = {}
-for line in open(sys.argv[1]):
-    m = re.match(r"(r\d) +(.+?) +zch +(\d+) +([\d.]+) ms +([\d.]+)x", line)
-    if m and " fast_sep " not in line:
-        best.setdefault(m.group(2), []).append((float(m.group(4)), int(m.group(3)), m.group(5)))
-for n, v in sorted(best.items()): print(f"{n:44s}", "  ".join(f"{z}:{t:.4f}" for t, z, f in sorted(v)[:4]))
-PY
+python3 bench/volumelab/sep3_best.py "$out/sep3g-time.txt"
