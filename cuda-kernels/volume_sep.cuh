@@ -119,6 +119,8 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
     }
     const int x = x0 + tx;
     const int yt = y0 + ty * PY, yn = h - yt;        // the thread's first output row, rows left in the volume
+    const bool full = x < w && yn >= PY;              // all the thread's PY outputs inside the volume
+    float* zo = out + ((size_t)z0 * h + yt) * w + x;  // the thread's first output of the next output slice
     const int g = tid % XQ, row0 = tid / XQ;         // the x pass: float4 group and first row of the thread
     constexpr int XR = G::T / XQ;                    // rows a sweep of the x pass covers
     float ring[PY][M + ZU - 1];                      // at phase f of a step, slot f + k holds slice s-1-2R+k
@@ -175,15 +177,23 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
             }
 #pragma unroll
             for (int p = 0; p < PY; p++) ring[p][M - 1 + F] = a[p];
-            if (s - 1 >= 2 * R && x < w) {           // output slice z0 + s-1 - 2R has its M slices
-                float* o = out + ((size_t)(z0 + s - 1 - 2 * R) * h + yt) * w + x;
+            if (s - 1 >= 2 * R) {                    // output slice z0 + s-1 - 2R has its M slices
+                float a[PY];
 #pragma unroll
-                for (int p = 0; p < PY; p++, o += w) {
-                    float a = 0.0f;
+                for (int p = 0; p < PY; p++) {
+                    a[p] = 0.0f;
 #pragma unroll
-                    for (int k = 0; k < M; k++) a += cz[k] * ring[p][F + k];
-                    if (p < yn) __stcs(o, a);
+                    for (int k = 0; k < M; k++) a[p] += cz[k] * ring[p][F + k];
                 }
+                if (full) {                          // every row inside: no per-row tests, one IMAD a row's address
+#pragma unroll
+                    for (int p = 0; p < PY; p++) __stcs(zo + p * w, a[p]);
+                } else if (x < w) {
+#pragma unroll
+                    for (int p = 0; p < PY; p++)
+                        if (p < yn) __stcs(zo + p * w, a[p]);
+                }
+                zo += slice;                         // the next step's output slice
             }
         }
     };
