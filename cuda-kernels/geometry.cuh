@@ -165,13 +165,15 @@
 #define VOL_SEP3_L_BY 8
 #define VOL_SEP3_L_PY 4
 #define VOL_SEP3_L_MINB 2
-#define VOL_SEP3_STAGES 3               // slabs in shared memory: the one in use and two in flight
+#define VOL_SEP3_S_STAGES 3             // slabs in shared memory: the one in use and the rest in flight;
+#define VOL_SEP3_M_STAGES 3             // 4 for L (round nine: r 4-7 2-4% faster, with z chunks of 80-96;
+#define VOL_SEP3_L_STAGES 4             // r 3 slower with 4 or 5)
 #define VOL_SEP3_S_ZU 2                 // steps a loop turn (the z ring slides ZU slots a turn: M-1 register
 #define VOL_SEP3_M_ZU 4                 // moves for ZU steps); 4 for M and L (h25d, static counts: 4 spills at r 2)
 #define VOL_SEP3_L_ZU 4
 // Slab columns either side of the tile (a multiple of 4: rows start 16-byte aligned) and the dynamic shared
-// memory of a block of each shape, bytes: VOL_SEP3_STAGES slabs and the x pass's two row buffers.
+// memory of a block of each shape, bytes: its VOL_SEP3_*_STAGES slabs and the x pass's two row buffers.
 #define VOL_SEP3_LEAD(R) (((R) + 3) / 4 * 4)
-#define VOL_SEP3_S_SMEM(R) (4 * (VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_S_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_S_BX))
-#define VOL_SEP3_M_SMEM(R) (4 * (VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_M_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_M_BX))
-#define VOL_SEP3_L_SMEM(R) (4 * (VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * (VOL_SEP3_STAGES * (VOL_SEP3_L_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_L_BX))
+#define VOL_SEP3_S_SMEM(R) (4 * (VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * (VOL_SEP3_S_STAGES * (VOL_SEP3_S_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_S_BX))
+#define VOL_SEP3_M_SMEM(R) (4 * (VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * (VOL_SEP3_M_STAGES * (VOL_SEP3_M_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_M_BX))
+#define VOL_SEP3_L_SMEM(R) (4 * (VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * (VOL_SEP3_L_STAGES * (VOL_SEP3_L_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_L_BX))

@@ -282,14 +282,14 @@ CONVOLAB_VOL_FAST(4)
 // ---- rank-1 cubes of radius R: one sweep down z (volume_sep.cuh), shape S below VOL_SEP3_M_FROM, M below
 // VOL_SEP3_L_FROM, else L; dynamic shared memory VOL_SEP3_S_SMEM(R), VOL_SEP3_M_SMEM(R) or VOL_SEP3_L_SMEM(R) ----
 #define CONVOLAB_VOL_SEP3(R, SH)                                                                                    \
-    static_assert(VolSep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_STAGES>::SMEM ==     \
+    static_assert(VolSep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_##SH##_STAGES>::SMEM ==     \
                   VOL_SEP3_##SH##_SMEM(R), "VOL_SEP3_SMEM");                                                        \
     static_assert(#SH[0] == (R < VOL_SEP3_M_FROM ? 'S' : R < VOL_SEP3_L_FROM ? 'M' : 'L'), "shape of radius " #R);   \
     extern "C" __global__ void __launch_bounds__(VOL_SEP3_##SH##_BX * VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_MINB)     \
         convolab_vol_sep3_r##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch,   \
                                int policy, float cval)                                                              \
     {                                                                                                               \
-        vol_sep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_STAGES, 4, VOL_SEP3_##SH##_ZU>(       \
+        vol_sep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_##SH##_STAGES, 4, VOL_SEP3_##SH##_ZU>(       \
             in, out, w, h, d, zch, policy, cval);                                                                   \
     }
 #ifdef __CUDACC__

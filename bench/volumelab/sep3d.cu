@@ -38,9 +38,11 @@ struct Variant { const char* name; int r, tx, py, by, st, smem; Sep3Fn fn; bool 
 #define VOLDROW(R, PY, BY, ST, MB, XP)                                                                         \
     {"r" #R " old py" #PY " by" #BY " st" #ST " mb" #MB " xp" #XP, R, 64, PY, BY, ST,                   \
      VolSep3Old<R, PY, BY, ST, XP>::SMEM, old3_##R##_##PY##_##BY##_##ST##_##MB##_##XP, true},
+#ifndef OLD_LIST                                  // a wrapper may define it (empty: h25b's kernel left out)
 #define OLD_LIST(X)                                                                                            \
     X(1, 4, 8, 3, 1, 4) X(2, 4, 8, 3, 1, 4) X(2, 8, 4, 3, 1, 4) X(3, 4, 8, 3, 1, 4) X(3, 4, 4, 4, 1, 4)          \
     X(7, 4, 8, 3, 1, 4) X(7, 4, 4, 3, 2, 4)
+#endif
 #ifndef NEW_LIST
 // The app's shapes (geometry.cuh: S for r 1-2, M for r 3, L for r 4-7) as before h25d (z unroll ZU 2) and after
 // (ZU 4 for M and L) at each radius, then others (xp8: 8 x outputs an x pass item, one row sweep at r 7).

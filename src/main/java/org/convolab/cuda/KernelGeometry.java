@@ -222,7 +222,9 @@ final class KernelGeometry {
     static final int VOL_SEP3_L_BY = 8;
     static final int VOL_SEP3_L_PY = 4;
     static final int VOL_SEP3_L_MINB = 2;
-    static final int VOL_SEP3_STAGES = 3;
+    static final int VOL_SEP3_S_STAGES = 3;
+    static final int VOL_SEP3_M_STAGES = 3;
+    static final int VOL_SEP3_L_STAGES = 4;
     static final int VOL_SEP3_S_ZU = 2;
     static final int VOL_SEP3_M_ZU = 4;
     static final int VOL_SEP3_L_ZU = 4;
@@ -250,6 +252,11 @@ final class KernelGeometry {
      */
     static int volSep3SharedBytes(int r) {
         int[] s = volSep3Shape(r);
-        return 4 * (s[1] * s[2] + 2 * r) * (VOL_SEP3_STAGES * (s[0] + 2 * volSep3Lead(r)) + 2 * s[0]);
+        return 4 * (s[1] * s[2] + 2 * r) * (volSep3Stages(r) * (s[0] + 2 * volSep3Lead(r)) + 2 * s[0]);
+    }
+
+    /** VOL_SEP3_S_STAGES, VOL_SEP3_M_STAGES or VOL_SEP3_L_STAGES, by the shape: slabs a convolab_vol_sep3_rN block holds. */
+    static int volSep3Stages(int r) {
+        return r < VOL_SEP3_M_FROM ? VOL_SEP3_S_STAGES : r < VOL_SEP3_L_FROM ? VOL_SEP3_M_STAGES : VOL_SEP3_L_STAGES;
     }
 }

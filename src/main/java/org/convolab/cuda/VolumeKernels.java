@@ -129,10 +129,11 @@ final class VolumeKernels {
      * ends, and fewer, longer chunks leave SMs idle at the grid's tail and start fewer slab pipelines at once.
      * The fastest for each radius on an H100 (512^3 floats, mirror, bench/volumelab/sep3d.cu, the shape the radius
      * takes, medians of 20x10 launches): r 1 and 2 take 12 (bench/results/h100-2026-11-27-round8/sep3g-time.txt, f0:
-     * r 1 0.441 ms, 16: 0.447; r 2 0.462, 16: 0.465), r 3 26 (sep3e-time.txt: 0.485, 32: 0.493), r 4 64 (0.535, 128:
-     * 0.538, h25c's sep3d-time-2.txt), r 5 and 6 as 4 and 7 (not timed in shape L), r 7 128 (sep3g: 0.703, 64: 0.718).
+     * r 1 0.441 ms, 16: 0.447; r 2 0.462, 16: 0.465), r 3 26 (round nine's h/sep3s-time.txt: 0.483, 32: 0.492);
+     * shape L with its four slabs (round nine's i/sep3s-time.txt): r 4 80 (0.507, 96: 0.509), r 5, 6 and 7 96
+     * (r 7 0.644, 112: 0.652, 128 in call H: 0.675).
      */
-    private static final int[] SEP3_CHUNK = {0, 12, 12, 26, 64, 64, 128, 128};
+    private static final int[] SEP3_CHUNK = {0, 12, 12, 26, 80, 96, 96, 96};
 
     static int sep3Chunk(int radius) {
         return SEP3_CHUNK[radius];

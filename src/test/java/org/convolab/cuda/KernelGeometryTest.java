@@ -112,6 +112,7 @@ class KernelGeometryTest {
             assertEquals(formula("VOL_SEP3_" + shape + "_SMEM", r), KernelGeometry.volSep3SharedBytes(r), "VOL_SEP3_SMEM(" + r + ")");
             int[] block = {h.get("VOL_SEP3_" + shape + "_BX"), h.get("VOL_SEP3_" + shape + "_BY"), h.get("VOL_SEP3_" + shape + "_PY")};
             assertArrayEquals(block, KernelGeometry.volSep3Shape(r), "shape of r " + r);
+            assertEquals(h.get("VOL_SEP3_" + shape + "_STAGES"), KernelGeometry.volSep3Stages(r), "stages of r " + r);
         }
     }
 
