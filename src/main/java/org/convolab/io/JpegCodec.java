@@ -45,9 +45,10 @@ public interface JpegCodec {
      * from index 0, alpha 255; a GPU's page-locked upload buffer), the same pixels as {@link #decode}; false where this
      * codec decodes only into Java arrays (the default) or found late that it does not take this file.
      *
+     * @param header what {@link #header} returned for these bytes (the caller has it: the file is not parsed twice)
      * @throws org.convolab.core.ConvolabException as {@link #decode}
      */
-    default boolean decodeInto(byte[] jpeg, String name, java.nio.ByteBuffer argb) {
+    default boolean decodeInto(byte[] jpeg, String name, Header header, java.nio.ByteBuffer argb) {
         return false;
     }
 

@@ -60,7 +60,7 @@ final class JpegFiles {
 
         /** Decoded straight into {@code argb} ({@link JpegCodec#decodeInto}); false where the codec does not. */
         boolean decodeInto(java.nio.ByteBuffer argb) {
-            boolean done = codec.decodeInto(data, name, argb);
+            boolean done = codec.decodeInto(data, name, new JpegCodec.Header(width, height), argb);
             if (done) {
                 JpegCodecs.decoded(codec.name());
             }

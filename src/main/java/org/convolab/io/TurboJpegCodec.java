@@ -181,13 +181,12 @@ final class TurboJpegCodec implements JpegCodec {
     }
 
     @Override
-    public boolean decodeInto(byte[] jpeg, String name, java.nio.ByteBuffer argb) {
-        Optional<Header> header = header(jpeg);
-        if (header.isEmpty() || !argb.isDirect()) {
+    public boolean decodeInto(byte[] jpeg, String name, Header header, java.nio.ByteBuffer argb) {
+        if (!argb.isDirect()) {
             return false;
         }
-        int w = header.get().width();
-        int ht = header.get().height();
+        int w = header.width();
+        int ht = header.height();
         if (argb.capacity() < 4L * w * ht) {
             throw new IllegalArgumentException("a " + w + "x" + ht + " image needs " + 4L * w * ht + " bytes, the buffer has "
                     + argb.capacity());

@@ -266,7 +266,7 @@ class TurboJpegCodecTest {
             byte[] jpeg = encode(turbo, img, quality, Optional.empty());
             int[] array = turbo.decode(jpeg, "photo.jpg").orElseThrow().pixels();
             java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4 * array.length + 64).order(java.nio.ByteOrder.nativeOrder());
-            assertThat(turbo.decodeInto(jpeg, "photo.jpg", direct)).isTrue();
+            assertThat(turbo.decodeInto(jpeg, "photo.jpg", turbo.header(jpeg).orElseThrow(), direct)).isTrue();
             int[] staged = new int[array.length];
             direct.asIntBuffer().get(staged);
             assertThat(staged).as("quality %d", quality).isEqualTo(array);
@@ -277,8 +277,8 @@ class TurboJpegCodecTest {
     void decodingIntoAHeapOrTooSmallBufferIsRefused() throws Exception {
         RgbaImage img = photo();
         byte[] jpeg = encode(turbo, img, 90, Optional.empty());
-        assertThat(turbo.decodeInto(jpeg, "photo.jpg", java.nio.ByteBuffer.allocate(4 * img.size()))).as("a heap buffer").isFalse();
-        assertThatThrownBy(() -> turbo.decodeInto(jpeg, "photo.jpg", java.nio.ByteBuffer.allocateDirect(4 * img.size() - 4)))
+        assertThat(turbo.decodeInto(jpeg, "photo.jpg", turbo.header(jpeg).orElseThrow(), java.nio.ByteBuffer.allocate(4 * img.size()))).as("a heap buffer").isFalse();
+        assertThatThrownBy(() -> turbo.decodeInto(jpeg, "photo.jpg", turbo.header(jpeg).orElseThrow(), java.nio.ByteBuffer.allocateDirect(4 * img.size() - 4)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs");
     }
 
@@ -287,7 +287,7 @@ class TurboJpegCodecTest {
         byte[] jpeg = encode(turbo, photo(), 90, Optional.empty());
         byte[] cut = Arrays.copyOf(jpeg, jpeg.length / 2);
         java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(4 * photo().size());
-        assertThatThrownBy(() -> turbo.decodeInto(cut, "cut.jpg", direct)).isInstanceOf(ConvolabException.class)
+        assertThatThrownBy(() -> turbo.decodeInto(cut, "cut.jpg", new JpegCodec.Header(photo().width(), photo().height()), direct)).isInstanceOf(ConvolabException.class)
                 .hasMessageContaining("cut.jpg").hasMessageContaining("damaged or truncated");
     }
 }
