@@ -59,25 +59,7 @@ struct Variant { const char* name; int r, tx, py, by, st, smem; Sep3Fn fn; bool 
 OLD_LIST(VOLDSEMI)
 NEW_LIST(V3SEMI)
 static const Variant VARIANTS[] = {OLD_LIST(VOLDROW) NEW_LIST(VROW)};
-
-static std::vector<float> gauss(int r) {
-    const int n = 2 * r + 1;
-    const double sigma = r / 2.0 < 0.5 ? 0.5 : r / 2.0;
-    std::vector<double> g(n);
-    double s = 0;
-    for (int i = 0; i < n; i++) { g[i] = std::exp(-(i - r) * (i - r) / (2 * sigma * sigma)); s += g[i]; }
-    std::vector<float> f(n);
-    for (int i = 0; i < n; i++) f[i] = (float)(g[i] / s);
-    return f;
-}
-
-static void set_lines(const std::vector<float>& x, const std::vector<float>& y, const std::vector<float>& z) {
-    std::vector<float> l(3 * CONVOLAB_MAX_1D, 0.f);
-    std::copy(x.begin(), x.end(), l.begin());
-    std::copy(y.begin(), y.end(), l.begin() + CONVOLAB_MAX_1D);
-    std::copy(z.begin(), z.end(), l.begin() + 2 * CONVOLAB_MAX_1D);
-    CK(cudaMemcpyToSymbol(c_vol_line, l.data(), l.size() * 4));
-}
+#include "sep3host.cuh"
 
 static void launch(const Variant& v, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
     const int ty = v.py * v.by;
@@ -97,12 +79,7 @@ static int check() {
     unsigned seed = 7;
     for (auto& vs : vols) {
         const int w = vs[0], h = vs[1], d = vs[2];
-        const size_t n = (size_t)w * h * d;
-        std::vector<float> hv(n), got(n);
-        for (auto& x : hv) { seed = seed * 1664525u + 1013904223u; x = (seed >> 8) / 8388608.0f - 1.0f; }
-        float *din, *dout;
-        CK(cudaMalloc(&din, n * 4)); CK(cudaMalloc(&dout, n * 4));
-        CK(cudaMemcpy(din, hv.data(), n * 4, cudaMemcpyHostToDevice));
+        LabVolume vol(w, h, d, seed);
         for (int r : {1, 2, 3, 4, 5, 6, 7}) {
             auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
             set_lines(cx, cy, cz);
@@ -110,35 +87,28 @@ static int check() {
             for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
             for (int policy : policies) {
                 for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
-                    auto want = reference(hv, w, h, d, cx, cy, cz, policy, cval);
+                    auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
                     const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
                     for (const Variant& v : VARIANTS) {
                         if (v.r != r) continue;
                         for (int zch : {8, 64, 512}) {
-                            CK(cudaMemset(dout, 0xff, n * 4));
-                            launch(v, din, dout, w, h, d, zch, policy, cval);
+                            CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+                            launch(v, vol.in, vol.out, w, h, d, zch, policy, cval);
                             if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
                                 printf("BAD %s: %s\n", v.name, cudaGetErrorString(e));
                                 bad++;
                                 cudaGetLastError();
                                 continue;
                             }
-                            CK(cudaMemcpy(got.data(), dout, n * 4, cudaMemcpyDeviceToHost));
                             cases++;
-                            for (size_t k = 0; k < n; k++) {
-                                if (!(std::fabs(got[k] - want[k]) <= bound)) {
-                                    if (bad++ < 20)
-                                        printf("BAD %s zch %d policy %d cval %g %dx%dx%d at (%zu,%zu,%zu): %g want %g\n", v.name, zch,
-                                               policy, cval, w, h, d, k % w, k / w % h, k / ((size_t)w * h), got[k], want[k]);
-                                    break;
-                                }
-                            }
+                            char what[160];
+                            snprintf(what, sizeof what, "%s zch %d policy %d cval %g", v.name, zch, policy, cval);
+                            vol.matches(want, bound, what, bad);
                         }
                     }
                 }
             }
         }
-        CK(cudaFree(din)); CK(cudaFree(dout));
     }
     printf("check: %d cases, %d bad\n", cases, bad);
     return bad != 0;
@@ -159,13 +129,12 @@ static std::vector<int> chunks(int r) {
 
 static void time_all(int size) {
     const int w = size, h = size, d = size;
-    const size_t n = (size_t)w * h * d;
-    std::vector<float> hv(n);
     unsigned seed = 1;
-    for (auto& x : hv) { seed = seed * 1664525u + 1013904223u; x = (seed >> 8) / 16777216.0f; }
-    float *din, *dout, *dref;
-    CK(cudaMalloc(&din, n * 4)); CK(cudaMalloc(&dout, n * 4)); CK(cudaMalloc(&dref, n * 4));
-    CK(cudaMemcpy(din, hv.data(), n * 4, cudaMemcpyHostToDevice));
+    LabVolume vol(w, h, d, seed, false);
+    const size_t n = vol.n;
+    float *din = vol.in, *dout = vol.out;
+    float* dref;
+    CK(cudaMalloc(&dref, n * 4));
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
     const float copy = timeit([&] { cudaMemcpyAsync(dout, din, n * 4, cudaMemcpyDeviceToDevice); });

@@ -1,0 +1,62 @@
+// Host helpers of the 3D one-sweep harnesses (sep3d.cu, sep3q.cu): the board's Gaussian line and the upload of a
+// rank-1 mask's three lines into c_vol_line. Include after c_vol_line (volume.cu or the harness) and labtime.cuh.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+// The board's Gaussian of radius r: sigma r/2 (at least 0.5), normalised.
+static std::vector<float> gauss(int r) {
+    const int n = 2 * r + 1;
+    const double sigma = r / 2.0 < 0.5 ? 0.5 : r / 2.0;
+    std::vector<double> g(n);
+    double s = 0;
+    for (int i = 0; i < n; i++) { g[i] = std::exp(-(i - r) * (i - r) / (2 * sigma * sigma)); s += g[i]; }
+    std::vector<float> f(n);
+    for (int i = 0; i < n; i++) f[i] = (float)(g[i] / s);
+    return f;
+}
+
+static void set_lines(const std::vector<float>& x, const std::vector<float>& y, const std::vector<float>& z) {
+    std::vector<float> l(3 * CONVOLAB_MAX_1D, 0.f);
+    std::copy(x.begin(), x.end(), l.begin());
+    std::copy(y.begin(), y.end(), l.begin() + CONVOLAB_MAX_1D);
+    std::copy(z.begin(), z.end(), l.begin() + 2 * CONVOLAB_MAX_1D);
+    CK(cudaMemcpyToSymbol(c_vol_line, l.data(), l.size() * 4));
+}
+
+// A volume of w x h x d random values (the harnesses' generator: in [-1, 1) for the checks, in [0, 1) for the timed
+// runs) on the host and the device, and an output buffer on the device.
+struct LabVolume {
+    int w, h, d;
+    size_t n;
+    std::vector<float> host;
+    float* in = nullptr;
+    float* out = nullptr;
+    LabVolume(int w_, int h_, int d_, unsigned& seed, bool centred = true) : w(w_), h(h_), d(d_), n((size_t)w_ * h_ * d_), host(n) {
+        for (auto& x : host) {
+            seed = seed * 1664525u + 1013904223u;
+            x = centred ? (seed >> 8) / 8388608.0f - 1.0f : (seed >> 8) / 16777216.0f;
+        }
+        CK(cudaMalloc(&in, n * 4)); CK(cudaMalloc(&out, n * 4));
+        CK(cudaMemcpy(in, host.data(), n * 4, cudaMemcpyHostToDevice));
+    }
+    ~LabVolume() { cudaFree(in); cudaFree(out); }
+    LabVolume(const LabVolume&) = delete;
+    LabVolume& operator=(const LabVolume&) = delete;
+
+    /** The device output against want: false (and a line, for the first 20 of `bad`) at the first voxel off by more than bound. */
+    bool matches(const std::vector<double>& want, double bound, const char* what, int& bad) const {
+        std::vector<float> got(n);
+        CK(cudaMemcpy(got.data(), out, n * 4, cudaMemcpyDeviceToHost));
+        for (size_t k = 0; k < n; k++) {
+            if (!(std::fabs(got[k] - want[k]) <= bound)) {
+                if (bad++ < 20)
+                    printf("BAD %s %dx%dx%d at (%zu,%zu,%zu): %g want %g\n", what, w, h, d, k % w, k / w % h, k / ((size_t)w * h),
+                           got[k], want[k]);
+                return false;
+            }
+        }
+        return true;
+    }
+};
