@@ -166,7 +166,7 @@
 #define VOL_SEP3_L_PY 4
 #define VOL_SEP3_L_MINB 2
 #define VOL_SEP3_S_STAGES 3             // slabs in shared memory: the one in use and the rest in flight;
-#define VOL_SEP3_M_STAGES 3             // 4 for L (round nine: r 4-7 2-4% faster, with z chunks of 80-96;
+#define VOL_SEP3_M_STAGES 3             // 4 for L (round nine: r 4-7 1-4% faster, with z chunks of 80-96;
 #define VOL_SEP3_L_STAGES 4             // r 3 slower with 4 or 5)
 #define VOL_SEP3_S_ZU 2                 // steps a loop turn (the z ring slides ZU slots a turn: M-1 register
 #define VOL_SEP3_M_ZU 4                 // moves for ZU steps); 4 for M and L (h25d, static counts: 4 spills at r 2)

@@ -178,20 +178,20 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
 #pragma unroll
             for (int p = 0; p < PY; p++) ring[p][M - 1 + F] = a[p];
             if (s - 1 >= 2 * R) {                    // output slice z0 + s-1 - 2R has its M slices
-                float a[PY];
+                float zs[PY];                        // the z sums of the thread's PY outputs
 #pragma unroll
                 for (int p = 0; p < PY; p++) {
-                    a[p] = 0.0f;
+                    zs[p] = 0.0f;
 #pragma unroll
-                    for (int k = 0; k < M; k++) a[p] += cz[k] * ring[p][F + k];
+                    for (int k = 0; k < M; k++) zs[p] += cz[k] * ring[p][F + k];
                 }
                 if (full) {                          // every row inside: no per-row tests, one IMAD a row's address
 #pragma unroll
-                    for (int p = 0; p < PY; p++) __stcs(zo + p * w, a[p]);
+                    for (int p = 0; p < PY; p++) __stcs(zo + p * w, zs[p]);
                 } else if (x < w) {
 #pragma unroll
                     for (int p = 0; p < PY; p++)
-                        if (p < yn) __stcs(zo + p * w, a[p]);
+                        if (p < yn) __stcs(zo + p * w, zs[p]);
                 }
                 zo += slice;                         // the next step's output slice
             }

@@ -36,8 +36,9 @@ def main():
     path, voxels = sys.argv[1], float(sys.argv[2])
     nblocks = int(sys.argv[3]) if len(sys.argv) > 3 else 12
     launches = list(sections(path))
-    lines = launches[int(sys.argv[4]) if len(sys.argv) > 4 else -1]
-    print(f"{len(launches)} launches in the file; this is launch {sys.argv[4] if len(sys.argv) > 4 else len(launches) - 1}")
+    which = int(sys.argv[4]) if len(sys.argv) > 4 else len(launches) - 1
+    lines = launches[which]
+    print(f"{len(launches)} launches in the file; this is launch {which}")
     ops, stalls = Counter(), Counter()
     total = 0
     for d in lines:
@@ -62,8 +63,6 @@ def main():
         cur.append(d)
     if cur:
         blocks.append(cur)
-    for b in blocks:
-        b[0]["seen"] = True
     blocks.sort(key=lambda b: -b[0]["n"] * len(b))
     print("\nbasic blocks by instructions executed:")
     for b in blocks[:nblocks]:
