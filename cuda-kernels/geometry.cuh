@@ -177,3 +177,16 @@
 #define VOL_SEP3_S_SMEM(R) (4 * (VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * (VOL_SEP3_S_STAGES * (VOL_SEP3_S_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_S_BX))
 #define VOL_SEP3_M_SMEM(R) (4 * (VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * (VOL_SEP3_M_STAGES * (VOL_SEP3_M_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_M_BX))
 #define VOL_SEP3_L_SMEM(R) (4 * (VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * (VOL_SEP3_L_STAGES * (VOL_SEP3_L_BX + 2 * VOL_SEP3_LEAD(R)) + 2 * VOL_SEP3_L_BX))
+// The tensor-copy variant (convolab_vol_sep3t_rN, sm_90 and up): radii 1..VOL_SEP3_TMA_MAX_R, the shape of the
+// radius with VOL_SEP3_*_TMA_STAGES slabs, each slab one copy of the slab's box
+// (round ten, bench/volumelab/sep3y.cu: 4 slabs beat 3 and 5 at r 1-4; r 5-7 are faster by cp.async).
+#define VOL_SEP3_TMA_MAX_R 4
+#define VOL_SEP3_S_TMA_STAGES 4
+#define VOL_SEP3_M_TMA_STAGES 4
+#define VOL_SEP3_L_TMA_STAGES 4
+// Its dynamic shared memory, bytes: the slabs (rows of BX + 2 LEAD floats, BY * PY + 2R rows, each slab rounded up
+// to 128 bytes), the x pass's two row buffers, a barrier a slab (8 bytes), the halo columns' sources (2 LEAD ints)
+// and 128 bytes to align the first slab.
+#define VOL_SEP3_S_TMA_SMEM(R) (4 * (VOL_SEP3_S_TMA_STAGES * (((VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * (VOL_SEP3_S_BX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * (VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * VOL_SEP3_S_BX) + 8 * VOL_SEP3_S_TMA_STAGES + 8 * VOL_SEP3_LEAD(R) + 128)
+#define VOL_SEP3_M_TMA_SMEM(R) (4 * (VOL_SEP3_M_TMA_STAGES * (((VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * (VOL_SEP3_M_BX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * (VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * VOL_SEP3_M_BX) + 8 * VOL_SEP3_M_TMA_STAGES + 8 * VOL_SEP3_LEAD(R) + 128)
+#define VOL_SEP3_L_TMA_SMEM(R) (4 * (VOL_SEP3_L_TMA_STAGES * (((VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * (VOL_SEP3_L_BX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * (VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * VOL_SEP3_L_BX) + 8 * VOL_SEP3_L_TMA_STAGES + 8 * VOL_SEP3_LEAD(R) + 128)

@@ -302,6 +302,34 @@ CONVOLAB_VOL_SEP3(6, L)
 CONVOLAB_VOL_SEP3(7, L)
 #endif
 
+// ---- the same with each slab brought by one tensor copy (TMA, sm_90 and up; volume_sep.cuh's TMA variant), radii
+// 1..VOL_SEP3_TMA_MAX_R; map: the input volume's 3D tensor map with the shape's slab as its box (cuda/TensorMaps).
+// Below sm_90 the kernels only trap: the launcher takes them on compute capability 9.0 and up. ----
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CONVOLAB_VOL_SEP3T_BODY(R, SH)                                                                               \
+    vol_sep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_##SH##_TMA_STAGES, 4, VOL_SEP3_##SH##_ZU, \
+             true>(in, out, w, h, d, zch, policy, cval, &map);
+#else
+#define CONVOLAB_VOL_SEP3T_BODY(R, SH) __trap();
+#endif
+#define CONVOLAB_VOL_SEP3T(R, SH)                                                                                   \
+    static_assert(VolSep3<R, VOL_SEP3_##SH##_BX, VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_PY, VOL_SEP3_##SH##_TMA_STAGES, 4, true>::SMEM \
+                  == VOL_SEP3_##SH##_TMA_SMEM(R), "VOL_SEP3_TMA_SMEM");                                             \
+    static_assert(#SH[0] == (R < VOL_SEP3_M_FROM ? 'S' : R < VOL_SEP3_L_FROM ? 'M' : 'L') && R <= VOL_SEP3_TMA_MAX_R,  \
+                  "shape of radius " #R);                                                                          \
+    extern "C" __global__ void __launch_bounds__(VOL_SEP3_##SH##_BX * VOL_SEP3_##SH##_BY, VOL_SEP3_##SH##_MINB)     \
+        convolab_vol_sep3t_r##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch,  \
+                                int policy, float cval, const __grid_constant__ ConvolabTensorMap map)              \
+    {                                                                                                               \
+        CONVOLAB_VOL_SEP3T_BODY(R, SH)                                                                              \
+    }
+#ifdef __CUDACC__
+CONVOLAB_VOL_SEP3T(1, S)
+CONVOLAB_VOL_SEP3T(2, S)
+CONVOLAB_VOL_SEP3T(3, M)
+CONVOLAB_VOL_SEP3T(4, L)
+#endif
+
 // ---- fast, any size: as above with the sizes known at run time, kc mask slices a pass ------
 // Pass k0 takes mask slices k0 .. k0+kc-1 (kc <= VOL_FAST_KC partial sums in registers) and writes
 // (accumulate 0) or adds (1) its sums; the launcher runs ceil(md / VOL_FAST_KC) passes in order.

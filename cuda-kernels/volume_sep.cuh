@@ -25,8 +25,9 @@
 #include <type_traits>
 #include "border.cuh"
 #include "geometry.cuh"
+#include "tma.cuh"
 
-template <int R, int TX, int BY, int PY, int STAGES, int XP = 4>
+template <int R, int TX, int BY, int PY, int STAGES, int XP = 4, bool TMA = false>
 struct VolSep3 {
     static constexpr int L = (R + 3) / 4 * 4;       // slab columns left (and right) of the tile
     static constexpr int SW = TX + 2 * L;           // slab row, floats
@@ -37,8 +38,10 @@ struct VolSep3 {
     static constexpr int CH = (SN4 + T - 1) / T;    // chunks a thread loads
     static constexpr int M = 2 * R + 1;
     static constexpr int XQ = TX / XP;              // x pass items a slab row: XP outputs each (4 or 8)
-    /** Dynamic shared memory, bytes: STAGES slabs and the x pass's two row buffers. */
-    static constexpr int SMEM = 4 * (STAGES * SH * SW + 2 * SH * TX);
+    static constexpr int SLAB = TMA ? (SH * SW + 31) / 32 * 32 : SH * SW;  // floats a slab takes (TMA: 128-byte steps)
+    /** Dynamic shared memory, bytes: STAGES slabs and the x pass's two row buffers; with TMA also a barrier a slab,
+     *  the halo columns' sources (2L ints) and 128 bytes to align the slabs. */
+    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * SH * TX) + (TMA ? 8 * STAGES + 8 * L + 128 : 0);
     static_assert(CH <= 32 && TX % XP == 0 && XP % 4 == 0, "VolSep3 shape");
 };
 
@@ -76,17 +79,23 @@ __device__ __forceinline__ void vol_sep3_load(float* slab, const VolSep3Loads<G:
     __pipeline_commit();
 }
 
-template <int R, int TX, int BY, int PY, int STAGES, int XP, int ZU>
+template <int R, int TX, int BY, int PY, int STAGES, int XP, int ZU, bool TMA = false>
 __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
-                                         int zch, int policy, float cval)
+                                         int zch, int policy, float cval, const ConvolabTensorMap* tmap = nullptr)
 {
-    using G = VolSep3<R, TX, BY, PY, STAGES, XP>;
+    using G = VolSep3<R, TX, BY, PY, STAGES, XP, TMA>;
     static_assert(ZU == 1 || ZU == 2 || ZU == 4, "ZU");
-    constexpr int SW = G::SW, SH = G::SH, M = G::M, L = G::L, XQ = G::XQ;
+    constexpr int SW = G::SW, SH = G::SH, M = G::M, L = G::L, XQ = G::XQ, SLAB = G::SLAB;
     static_assert(G::T % XQ == 0, "threads a multiple of the x pass's groups a row");
+    constexpr int XR = G::T / XQ;                    // rows a sweep of the x pass covers
+    static_assert(!TMA || SH <= 2 * XR, "TMA: a thread's x pass takes at most two slab rows");
     extern __shared__ float4 vol_sep3_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3_smem);
-    float* rows = slabs + STAGES * SH * SW;          // 2 x SH x TX, the x pass's output, by the step's parity
+    if constexpr (TMA)                               // the copies land on 128-byte boundaries
+        slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
+    float* rows = slabs + STAGES * SLAB;             // 2 x SH x TX, the x pass's output, by the step's parity
+    unsigned long long* bars = reinterpret_cast<unsigned long long*>(rows + 2 * SH * TX);  // TMA: a barrier a slab
+    int* xsrc = reinterpret_cast<int*>(bars + STAGES);   // TMA: the slab column each halo column mirrors (2L)
     const float* cx = c_vol_line;
     const float* cy = c_vol_line + CONVOLAB_MAX_1D;
     const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
@@ -94,6 +103,44 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * G::TY;
     const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
     const size_t slice = (size_t)w * h;
+
+    // TMA: the block's slabs come by tensor copies (zero outside the volume) when its halo cells are either zero
+    // (constant 0) or mirrors of cells inside the slab (clamp, reflect, mirror): the x pass then reads the mirrored
+    // rows and patches the halo columns. Otherwise (wrap, another constant, a tile the volume ends inside of along
+    // x) the block loads by cp.async as without TMA.
+    bool tma = false, fixl = false, fixr = false;    // fixl, fixr: this thread patches left / right halo columns
+    int srow0 = 0, srow1 = 0;                        // the slab rows the thread's x pass reads (TMA)
+    if constexpr (TMA) {
+        const int g = tid % XQ, row0 = tid / XQ;
+        srow0 = row0;
+        srow1 = row0 + XR;
+        const bool fold = policy != CONVOLAB_BORDER_CONSTANT;
+        bool ok = policy != CONVOLAB_BORDER_WRAP && (fold || cval == 0.0f);
+        if (fold) {
+            if (x0 + TX + L > w && x0 + TX != w) ok = false;
+            auto mirrored = [&](int row) {
+                const int b = convolab_border_index(y0 - R + row, h, policy) - (y0 - R);
+                if (b < 0 || b >= SH) ok = false;
+                return b;
+            };
+            srow0 = mirrored(row0);
+            if (row0 + XR < SH) srow1 = mirrored(row0 + XR);
+            if (tid < 2 * L) {                       // halo column k left (k < L) or right of the tile
+                const int gx = tid < L ? x0 - L + tid : x0 + TX + tid - L;
+                const int b = convolab_border_index(gx, w, policy) - (x0 - L);
+                if (b < 0 || b >= SW) ok = false;
+                xsrc[tid] = b;
+            }
+            fixl = x0 == 0 && g * XP < L;            // groups whose window reaches a halo column outside
+            fixr = x0 + TX == w && g * XP + XP + L > TX;
+        }
+        if (tid == 0) {
+            for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
+            convolab_mbar_init_fence();
+        }
+        tma = __syncthreads_and(ok);
+        if (!tma) { srow0 = row0; srow1 = row0 + XR; fixl = fixr = false; }
+    }
 
     VolSep3Loads<G::CH> ld;
     ld.vec = 0;
@@ -112,17 +159,37 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
     }
 
     const int steps = (z1 - z0) + 2 * R;             // input slices z0-R .. z1-1+R
+    // Brings input slice z0-R+p into its slab: by one tensor copy, or the constant by every thread, or cp.async.
+    auto load = [&](int p) {
+        float* slab = slabs + (p % STAGES) * SLAB;
+        if constexpr (TMA) {
+            if (tma) {
+                unsigned long long* bar = bars + p % STAGES;
+                const int sz = convolab_border_index(z0 - R + p, d, policy);
+                if (sz < 0) {                        // a constant slice: the threads write it, then arrive
+                    for (int e = tid; e < G::SN4; e += G::T)
+                        reinterpret_cast<float4*>(slab)[e] = make_float4(cval, cval, cval, cval);
+                    convolab_fence_async_shared();   // before a later copy writes the same slab
+                    if (tid == 0) convolab_mbar_arrive(bar);
+                } else if (tid == 0) {
+                    convolab_mbar_expect(bar, 4 * SH * SW);
+                    convolab_tma_load_3d(slab, tmap, bar, x0 - L, y0 - R, sz);
+                }
+                return;
+            }
+        }
+        vol_sep3_load<G>(slab, ld, in, z0 - R + p, d, slice, policy, cval, tid);
+    };
 #pragma unroll
     for (int p = 0; p < STAGES - 1; p++) {
-        if (p < steps) vol_sep3_load<G>(slabs + p * SH * SW, ld, in, z0 - R + p, d, slice, policy, cval, tid);
-        else __pipeline_commit();
+        if (p < steps) load(p);
+        else if (!tma) __pipeline_commit();
     }
     const int x = x0 + tx;
     const int yt = y0 + ty * PY, yn = h - yt;        // the thread's first output row, rows left in the volume
     const bool full = x < w && yn >= PY;              // all the thread's PY outputs inside the volume
     float* zo = out + ((size_t)z0 * h + yt) * w + x;  // the thread's first output of the next output slice
     const int g = tid % XQ, row0 = tid / XQ;         // the x pass: float4 group and first row of the thread
-    constexpr int XR = G::T / XQ;                    // rows a sweep of the x pass covers
     float ring[PY][M + ZU - 1];                      // at phase f of a step, slot f + k holds slice s-1-2R+k
 #pragma unroll
     for (int p = 0; p < PY; p++)
@@ -132,24 +199,41 @@ __device__ __forceinline__ void vol_sep3(const float* __restrict__ in, float* __
     // Step s: the x pass of slab s (s < steps), the y and z passes of slab s-1 (s >= 1). F is s % ZU.
     auto step = [&](int s, auto phase) {
         constexpr int F = decltype(phase)::value;
-        __pipeline_wait_prior(STAGES - 2);
+        if (tma) {
+            if (s < steps) convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
+        } else {
+            __pipeline_wait_prior(STAGES - 2);
+        }
         __syncthreads();                             // slab s in, rows of s-1 written; slab s-1 and rows of s-2 done
         const int sn = s + STAGES - 1;
-        if (sn < steps) vol_sep3_load<G>(slabs + (sn % STAGES) * SH * SW, ld, in, z0 - R + sn, d, slice, policy, cval, tid);
-        else __pipeline_commit();
+        if (sn < steps) load(sn);
+        else if (!tma) __pipeline_commit();
         const int par = ZU == 1 ? (s & 1) : (F & 1);   // s = turn + F, the turn a multiple of ZU (even)
         if (s < steps) {
             // x pass: each thread keeps one float4 column group g of the rows and steps down them
-            const float4* slab = reinterpret_cast<const float4*>(slabs + (s % STAGES) * SH * SW) + g * (XP / 4);
+            const float4* slab = reinterpret_cast<const float4*>(slabs + (s % STAGES) * SLAB) + g * (XP / 4);
             float4* xr = reinterpret_cast<float4*>(rows + par * SH * TX) + g * (XP / 4);
 #pragma unroll 1
             for (int row = row0; row < SH; row += XR) {
-                const float4* src = slab + row * (SW / 4);
+                const float4* src = slab + (!TMA ? row : row == row0 ? srow0 : srow1) * (SW / 4);
                 float v[XP + 2 * L];
 #pragma unroll
                 for (int k = 0; k < (XP + 2 * L) / 4; k++) {
                     const float4 t = src[k];
                     v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
+                }
+                if constexpr (TMA) {                 // halo columns outside the volume: their mirrors in the slab
+                    const float* row_start = reinterpret_cast<const float*>(src) - g * XP;
+                    if (fixl) {                      // slab columns 0..L-1
+#pragma unroll
+                        for (int k = 0; k < L; k++)
+                            if (g * XP + k < L) v[k] = row_start[xsrc[g * XP + k]];
+                    }
+                    if (fixr) {                      // slab columns TX+L..TX+2L-1
+#pragma unroll
+                        for (int k = L + XP; k < XP + 2 * L; k++)
+                            if (g * XP + k >= TX + L) v[k] = row_start[xsrc[g * XP + k - TX]];
+                    }
                 }
                 float o[XP];
 #pragma unroll

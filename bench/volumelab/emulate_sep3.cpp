@@ -2,6 +2,7 @@
 // one std::thread per CUDA thread and a std::barrier for __syncthreads (cp.async as a plain copy), against the
 // double separable reference of sep3ref.h: every policy (constant 77 too), odd volumes, several z chunks and a
 // few shapes at each radius. It checks the index logic (slabs, halos, the ring, the two row buffers), not speed.
+#include <atomic>
 #include <barrier>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,16 @@ thread_local dim3 threadIdx;
 dim3 blockIdx;
 std::barrier<>* g_bar;
 inline void __syncthreads() { g_bar->arrive_and_wait(); }
+std::atomic<int> g_and_false{0};                 // __syncthreads_and: threads that passed false this round
+inline int __syncthreads_and(int p) {
+    if (!p) g_and_false++;
+    g_bar->arrive_and_wait();
+    const int all = g_and_false.load() == 0;
+    g_bar->arrive_and_wait();                    // everyone has read it before it is reset
+    g_and_false = 0;                             // (each thread stores 0: harmless races on the same value)
+    g_bar->arrive_and_wait();
+    return all;
+}
 inline void __pipeline_memcpy_async(void* dst, const void* src, int n) { memcpy(dst, src, n); }
 inline void __pipeline_commit() {}
 inline void __pipeline_wait_prior(int) {}

@@ -115,13 +115,6 @@ static int check() {
 }
 
 // The radii (SEP3_RADII, default 1..7) and z chunks (SEP3_ZCH, default by radius) that time mode sweeps.
-static std::vector<int> env_list(const char* name, std::vector<int> fallback) {
-    const char* e = getenv(name);
-    if (!e) return fallback;
-    std::vector<int> out;
-    for (const char* p = e; *p;) { out.push_back(atoi(p)); while (*p && *p != ',') p++; if (*p) p++; }
-    return out;
-}
 static std::vector<int> radii() { return env_list("SEP3_RADII", {1, 2, 3, 4, 5, 6, 7}); }
 static std::vector<int> chunks(int r) {
     return env_list("SEP3_ZCH", r <= 2 ? std::vector<int>{16, 32, 64, 128} : std::vector<int>{32, 64, 128, 256, 512});

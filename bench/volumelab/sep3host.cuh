@@ -3,7 +3,17 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
+
+// A comma-separated list of integers from the environment variable, or the fallback where it is not set.
+static std::vector<int> env_list(const char* name, std::vector<int> fallback) {
+    const char* e = getenv(name);
+    if (!e) return fallback;
+    std::vector<int> out;
+    for (const char* p = e; *p;) { out.push_back(atoi(p)); while (*p && *p != ',') p++; if (*p) p++; }
+    return out;
+}
 
 // The board's Gaussian of radius r: sigma r/2 (at least 0.5), normalised.
 static std::vector<float> gauss(int r) {

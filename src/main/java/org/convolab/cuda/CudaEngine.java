@@ -88,6 +88,11 @@ public final class CudaEngine implements ConvolutionEngine {
         return device.label();
     }
 
+    /** The device this engine runs on (its compute capability decides which kernels some launchers take). */
+    CudaDeviceInfo deviceInfo() {
+        return device;
+    }
+
     @Override
     public FilterResult filter(RgbaImage image, FilterSpec spec, Strategy strategy) {
         return planned(image, spec, strategy, this::filterOnce);

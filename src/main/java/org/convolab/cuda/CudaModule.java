@@ -110,6 +110,20 @@ final class CudaModule implements AutoCloseable, DeviceShape {
         });
     }
 
+    private int computeMajor = -1;
+
+    /** The compute capability's major number of the context's device (9 on Hopper). */
+    int computeMajor() {
+        if (computeMajor < 0) {
+            CUdevice dev = new CUdevice();
+            cuCtxGetDevice(dev);
+            int[] major = {0};
+            cuDeviceGetAttribute(major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+            computeMajor = major[0];
+        }
+        return computeMajor;
+    }
+
     /** From now on, keep a line per kernel launch (name and geometry) until {@link #takeLaunchLog}. */
     void startLaunchLog() {
         launchLog = new ArrayList<>();

@@ -228,6 +228,10 @@ final class KernelGeometry {
     static final int VOL_SEP3_S_ZU = 2;
     static final int VOL_SEP3_M_ZU = 4;
     static final int VOL_SEP3_L_ZU = 4;
+    static final int VOL_SEP3_TMA_MAX_R = 4;
+    static final int VOL_SEP3_S_TMA_STAGES = 4;
+    static final int VOL_SEP3_M_TMA_STAGES = 4;
+    static final int VOL_SEP3_L_TMA_STAGES = 4;
 
     /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
     static int volSep3Lead(int r) {
@@ -253,6 +257,29 @@ final class KernelGeometry {
     static int volSep3SharedBytes(int r) {
         int[] s = volSep3Shape(r);
         return 4 * (s[1] * s[2] + 2 * r) * (volSep3Stages(r) * (s[0] + 2 * volSep3Lead(r)) + 2 * s[0]);
+    }
+
+    /** The slab of convolab_vol_sep3_rN (and the box of one tensor copy of sep3t_rN): floats along x, rows along y. */
+    static int[] volSep3Slab(int r) {
+        int[] s = volSep3Shape(r);
+        return new int[] {s[0] + 2 * volSep3Lead(r), s[1] * s[2] + 2 * r};
+    }
+
+    /** VOL_SEP3_S_TMA_STAGES, VOL_SEP3_M_TMA_STAGES or VOL_SEP3_L_TMA_STAGES: slabs a convolab_vol_sep3t_rN block holds. */
+    static int volSep3TmaStages(int r) {
+        return r < VOL_SEP3_M_FROM ? VOL_SEP3_S_TMA_STAGES : r < VOL_SEP3_L_FROM ? VOL_SEP3_M_TMA_STAGES : VOL_SEP3_L_TMA_STAGES;
+    }
+
+    /**
+     * VOL_SEP3_S_TMA_SMEM(R), VOL_SEP3_M_TMA_SMEM(R) or VOL_SEP3_L_TMA_SMEM(R): dynamic shared memory of
+     * convolab_vol_sep3t_rN, bytes (slabs rounded up to 128 bytes, the row buffers, a barrier a slab, the halo
+     * columns' sources and 128 bytes of alignment).
+     */
+    static int volSep3TmaSharedBytes(int r) {
+        int[] s = volSep3Shape(r);
+        int[] slab = volSep3Slab(r);
+        int st = volSep3TmaStages(r);
+        return 4 * (st * ((slab[0] * slab[1] + 31) / 32 * 32) + 2 * slab[1] * s[0]) + 8 * st + 8 * volSep3Lead(r) + 128;
     }
 
     /** VOL_SEP3_S_STAGES, VOL_SEP3_M_STAGES or VOL_SEP3_L_STAGES, by the shape: slabs a convolab_vol_sep3_rN block holds. */

@@ -68,6 +68,12 @@ final class KernelLaunch {
         return this;
     }
 
+    /** A struct passed by value (a tensor map's 128 bytes): the driver copies as many bytes as the kernel's parameter has. */
+    KernelLaunch bytes(byte[] v) {
+        args.add(Pointer.to(v.clone()));
+        return this;
+    }
+
     /** "convolab_tiled (grid 128x128, block 32x32, 4096 B shared)". */
     String describe() {
         return kernel + " (grid " + gx + "x" + gy + (gz > 1 ? "x" + gz : "") + ", block " + bx + "x" + by + ", " + shared + " B shared)";

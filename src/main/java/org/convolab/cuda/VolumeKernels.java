@@ -27,10 +27,15 @@ final class VolumeKernels {
         for (int r = 1; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
             n.add("convolab_vol_sep3_r" + r);
         }
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_TMA_MAX_R; r++) {
+            n.add("convolab_vol_sep3t_r" + r);
+        }
         return n;
     }
 
     private static final int MAX_GRID_Z = 65535;
+    private static final int WRAP = new org.convolab.core.WrapPolicy().code();
+    private static final int CONSTANT = new org.convolab.core.ConstantPolicy(0).code();
 
     private VolumeKernels() {
     }
@@ -135,20 +140,51 @@ final class VolumeKernels {
      */
     private static final int[] SEP3_CHUNK = {0, 12, 12, 26, 80, 96, 96, 96};
 
+    /**
+     * The same for convolab_vol_sep3t_rN (slabs by tensor copies, four in flight), from round ten's
+     * bench/results/h100-2026-11-27-round10/y/sep3y-time.txt (H100, 512^3, mirror, best of two medians of 20x10):
+     * r 1 12 (0.405 ms, 16: 0.409), r 2 16 (0.425, 12: 0.427), r 3 26 (0.453; 48 was 0.443 in one round and 0.459
+     * in the other, 56 up to 0.526: 26 keeps clear of that edge), r 4 96 (0.483, 80: 0.485).
+     */
+    private static final int[] SEP3T_CHUNK = {0, 12, 16, 26, 96};
+
     static int sep3Chunk(int radius) {
         return SEP3_CHUNK[radius];
+    }
+
+    static int sep3tChunk(int radius) {
+        return SEP3T_CHUNK[radius];
+    }
+
+    /**
+     * Whether a rank-1 cube of this radius takes the tensor-copy kernel (convolab_vol_sep3t_rN): on compute
+     * capability 9.0 and up, radius 1..VOL_SEP3_TMA_MAX_R (from r 5 cp.async is faster: round ten's call Y), rows of
+     * whole 16-byte steps (the map's strides) and a policy whose ghost cells the copies can give: zero (constant 0,
+     * out of the box) or mirrors of cells the slab holds (clamp, reflect, mirror). Wrap and other constants keep
+     * convolab_vol_sep3_rN, which gathers any ghost cell.
+     */
+    static boolean tensorCopies(int radius, int width, int policy, float constant, int computeMajor) {
+        return computeMajor >= 9 && radius >= 1 && radius <= KernelGeometry.VOL_SEP3_TMA_MAX_R && width % 4 == 0
+                && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
     }
 
     /** A rank-1 cube of radius 1..VOL_SEP3_MAX_R: x, y and z in one sweep down z (volume_sep.cuh). */
     private static void sep3(VolumeRun r) {
         int radius = VolumePlanner.sep3Radius(r.mask());
-        int zch = sep3Chunk(radius);
         int[] shape = KernelGeometry.volSep3Shape(radius);
-        new KernelLaunch("convolab_vol_sep3_r" + radius).grid(ceilDiv(r.width(), shape[0]), ceilDiv(r.height(), shape[1] * shape[2]),
-                        gridZ(ceilDiv(r.depth(), zch), r))
-                .block(shape[0], shape[1]).sharedBytes(KernelGeometry.volSep3SharedBytes(radius))
-                .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant())
-                .run(r.module(), r.stream());
+        boolean tma = tensorCopies(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor())
+                && TensorMaps.problem() == null;
+        int zch = tma ? sep3tChunk(radius) : sep3Chunk(radius);
+        KernelLaunch k = new KernelLaunch(tma ? "convolab_vol_sep3t_r" + radius : "convolab_vol_sep3_r" + radius)
+                .grid(ceilDiv(r.width(), shape[0]), ceilDiv(r.height(), shape[1] * shape[2]), gridZ(ceilDiv(r.depth(), zch), r))
+                .block(shape[0], shape[1])
+                .sharedBytes(tma ? KernelGeometry.volSep3TmaSharedBytes(radius) : KernelGeometry.volSep3SharedBytes(radius))
+                .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant());
+        if (tma) {
+            int[] box = KernelGeometry.volSep3Slab(radius);
+            k.bytes(TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]));
+        }
+        k.run(r.module(), r.stream());
     }
 
     /** Which fast kernel a mask takes. */

@@ -220,13 +220,59 @@ class CudaVolumeFilterGpuTest {
         assertThat(plan.launches()).containsExactly("convolab_vol_fast_r1 (grid 4x3x3, block 32x8, 0 B shared)");
         LaunchPlan sweep = filter.correlate(voxels, 100, 20, 130, rankOne(3, 3, 3, new Random(1)), BorderPolicy.parse("mirror"),
                 VolumeStrategy.SEPARABLE, sums);
-        assertThat(sweep.launches()).containsExactly("convolab_vol_sep3_r1 (grid 2x1x" + (130 + VolumeKernels.sep3Chunk(1) - 1)
-                / VolumeKernels.sep3Chunk(1) + ", block " + KernelGeometry.VOL_SEP3_S_BX + "x" + KernelGeometry.VOL_SEP3_S_BY + ", "
-                + KernelGeometry.volSep3SharedBytes(1) + " B shared)");
+        boolean tma = VolumeKernels.tensorCopies(1, 100, BorderPolicy.parse("mirror").code(), 0f, engine.deviceInfo().major())
+                && TensorMaps.problem() == null;
+        int zch = tma ? VolumeKernels.sep3tChunk(1) : VolumeKernels.sep3Chunk(1);
+        assertThat(sweep.launches()).containsExactly((tma ? "convolab_vol_sep3t_r1" : "convolab_vol_sep3_r1") + " (grid 2x1x"
+                + (130 + zch - 1) / zch + ", block " + KernelGeometry.VOL_SEP3_S_BX + "x" + KernelGeometry.VOL_SEP3_S_BY + ", "
+                + (tma ? KernelGeometry.volSep3TmaSharedBytes(1) : KernelGeometry.volSep3SharedBytes(1)) + " B shared)");
         LaunchPlan auto = filter.correlate(voxels, 100, 20, 130, masks().get(masks().size() - 1), BorderPolicy.parse("mirror"), VolumeStrategy.AUTO, sums);
         assertThat(auto.runs().name()).isEqualTo("FFT");
         assertThat(auto.reason()).contains("fft only");
         assertThat(auto.launches()).anyMatch(l -> l.startsWith("convolab_vol_fft_pad (grid "));
+    }
+
+    /**
+     * Rank-1 cubes of radius 1..VOL_SEP3_TMA_MAX_R on volumes whose width is a multiple of 4 (whole tiles, tiles the
+     * volume ends inside of along x and y, volumes smaller than the mask): the tensor-copy sweep
+     * (convolab_vol_sep3t_rN) runs where the device (compute capability 9.0 and up) and the policy allow it, the
+     * cp.async sweep elsewhere (wrap, constant 77, older GPUs), and every result matches the double reference.
+     */
+    @Test
+    void theTensorCopySweepRunsWhereItCanAndMatchesTheReference() {
+        int major = engine.deviceInfo().major();
+        int[][] sizes = {{4, 4, 4}, {8, 7, 70}, {36, 9, 17}, {64, 32, 70}, {68, 37, 41}, {96, 33, 40}, {12, 5, 9}, {128, 40, 19}};
+        Random rnd = new Random(31);
+        int copies = 0;
+        int gathers = 0;
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_TMA_MAX_R; r++) {
+            Mask3D m = rankOne(2 * r + 1, 2 * r + 1, 2 * r + 1, rnd);
+            for (BorderPolicy border : policies()) {
+                for (int v = 0; v < sizes.length; v++) {
+                    int[] size = sizes[v];
+                    float[] voxels = volume(size, 300 + v);
+                    float[] sums = new float[voxels.length];
+                    LaunchPlan plan = filter.correlate(voxels, size[0], size[1], size[2], m, border, VolumeStrategy.SEPARABLE, sums);
+                    boolean tma = VolumeKernels.tensorCopies(r, size[0], border.code(), border.constant(), major)
+                            && TensorMaps.problem() == null;
+                    String where = "r " + r + " " + border.name() + " " + size[0] + "x" + size[1] + "x" + size[2];
+                    assertThat(plan.launches()).as(where).singleElement().asString()
+                            .startsWith((tma ? "convolab_vol_sep3t_r" : "convolab_vol_sep3_r") + r + " (");
+                    compare(where + " (" + plan.launches() + ")", sums,
+                            VolumeReference.correlate(voxels, size[0], size[1], size[2], m, border), size,
+                            scale(m, voxels, border) * DIRECT_TOLERANCE);
+                    if (tma) {
+                        copies++;
+                    } else {
+                        gathers++;
+                    }
+                }
+            }
+        }
+        // on Hopper: zero, clamp, reflect and mirror by copies; wrap and constant 77 gather
+        assertThat(copies).as("tensor-copy runs on sm_" + major + "x (" + TensorMaps.problem() + ")")
+                .isEqualTo(major >= 9 && TensorMaps.problem() == null ? 4 * KernelGeometry.VOL_SEP3_TMA_MAX_R * sizes.length : 0);
+        assertThat(gathers).isEqualTo(policies().size() * KernelGeometry.VOL_SEP3_TMA_MAX_R * sizes.length - copies);
     }
 
     @Test

@@ -113,6 +113,17 @@ class KernelGeometryTest {
             int[] block = {h.get("VOL_SEP3_" + shape + "_BX"), h.get("VOL_SEP3_" + shape + "_BY"), h.get("VOL_SEP3_" + shape + "_PY")};
             assertArrayEquals(block, KernelGeometry.volSep3Shape(r), "shape of r " + r);
             assertEquals(h.get("VOL_SEP3_" + shape + "_STAGES"), KernelGeometry.volSep3Stages(r), "stages of r " + r);
+            if (r <= h.get("VOL_SEP3_TMA_MAX_R")) {
+                assertEquals(formula("VOL_SEP3_" + shape + "_TMA_SMEM", r), KernelGeometry.volSep3TmaSharedBytes(r),
+                        "VOL_SEP3_TMA_SMEM(" + r + ")");
+                assertEquals(h.get("VOL_SEP3_" + shape + "_TMA_STAGES"), KernelGeometry.volSep3TmaStages(r), "TMA stages of r " + r);
+            }
+        }
+        // the tensor copies' boxes: whole 16-byte rows, at most 256 elements a side (cuTensorMapEncodeTiled's limits)
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_TMA_MAX_R; r++) {
+            int[] box = KernelGeometry.volSep3Slab(r);
+            assertEquals(0, box[0] * 4 % 16, "box row of r " + r);
+            assertTrue(box[0] <= 256 && box[1] <= 256, "box of r " + r);
         }
     }
 

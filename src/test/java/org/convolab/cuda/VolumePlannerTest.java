@@ -83,6 +83,34 @@ class VolumePlannerTest {
             assertThat(VolumeKernels.sep3Chunk(r)).as("r " + r).isGreaterThanOrEqualTo(2 * r);
             assertThat(KernelGeometry.volSep3SharedBytes(r)).as("r " + r).isLessThanOrEqualTo(227 * 1024);
         }
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_TMA_MAX_R; r++) {
+            assertThat(VolumeKernels.sep3tChunk(r)).as("r " + r).isGreaterThanOrEqualTo(2 * r);
+            // the blocks an SM the kernel is compiled for fit the SM's 228 KB (1 KB a block kept by the system)
+            int[] shape = KernelGeometry.volSep3Shape(r);
+            int minBlocks = r < KernelGeometry.VOL_SEP3_M_FROM ? KernelGeometry.VOL_SEP3_S_MINB
+                    : r < KernelGeometry.VOL_SEP3_L_FROM ? KernelGeometry.VOL_SEP3_M_MINB : KernelGeometry.VOL_SEP3_L_MINB;
+            assertThat(minBlocks * (KernelGeometry.volSep3TmaSharedBytes(r) + 1024)).as("r " + r + ", " + shape[0] + " wide")
+                    .isLessThanOrEqualTo(228 * 1024);
+        }
+    }
+
+    /** The tensor-copy sweep's rule, as a table: device, radius, width, policy and constant. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "sm_{0}x r {1} w {2} policy {3} constant {4}: {5}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "9, 1, 512, 3, 0, true", // Hopper, mirror
+            "9, 4, 512, 3, 0, true", // the largest radius that copies
+            "9, 5, 512, 3, 0, false", // from r 5 cp.async is faster
+            "9, 3, 510, 3, 0, false", // rows not whole 16-byte steps: no map
+            "9, 3, 100, 1, 0, true", // clamp
+            "9, 3, 100, 2, 0, true", // reflect
+            "9, 3, 100, 0, 0, true", // zero: the copies' own out-of-range fill
+            "9, 3, 100, 0, 77, false", // another constant: gathered
+            "9, 3, 100, 4, 0, false", // wrap: gathered
+            "10, 2, 64, 3, 0, true", // later GPUs copy too
+            "8, 1, 512, 3, 0, false", // Ampere has no tensor copies
+            "9, 0, 512, 3, 0, false"})
+    void tensorCopiesTakeHopperSmallRadiiWholeRowsAndFoldingPolicies(int major, int r, int w, int policy, float constant, boolean want) {
+        assertThat(VolumeKernels.tensorCopies(r, w, policy, constant, major)).isEqualTo(want);
     }
 
     @Test
