@@ -66,6 +66,14 @@ static PFN_cuTensorMapEncodeTiled_v12000 encode_tiled() {
     return f;
 }
 
+// The maps' L2 promotion: SEP3_L2=0, 64, 128 (the app's, TensorMaps, since call Z) or 256 (calls X and Y) bytes.
+static CUtensorMapL2promotion l2_promotion() {
+    const char* e = getenv("SEP3_L2");
+    const int b = e ? atoi(e) : 128;
+    return b == 0 ? CU_TENSOR_MAP_L2_PROMOTION_NONE : b == 64 ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B
+         : b == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B : CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
+}
+
 // The 3D tensor map of a w x h x d float volume with the shape's slab as its box, or false where TMA cannot take it.
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
@@ -76,7 +84,7 @@ static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int 
     cuuint32_t es[3] = {1, 1, 1};
     CUresult r = encode_tiled()(reinterpret_cast<CUtensorMap*>(&m), CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void*)base, dims,
                                         strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-                                        CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                                        l2_promotion(), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) {
         printf("cuTensorMapEncodeTiled: error %d (w %d h %d d %d box %d x %d)\n", (int)r, w, h, d, s.sw, s.sh);
         return false;
@@ -171,7 +179,7 @@ static void time_all(int size) {
             CK(cudaMemcpy(b.data(), vol.out, n * 4, cudaMemcpyDeviceToHost));
             double diff = 0;
             for (size_t k = 0; k < n; k++) diff = std::max(diff, (double)std::fabs(a[k] - b[k]));
-            const bool app = first_of_radius(s);
+            const bool app = first_of_radius(s) || getenv("SEP3_BOTH");   // SEP3_BOTH: both loaders for every variant
             for (int round = 0; round < 2; round++)
                 for (int zch : zs)
                     for (int t = app ? 0 : 1; t < 2; t++) {
