@@ -57,9 +57,14 @@ final class TensorMaps {
         }
         try (Memory raw = new Memory(BYTES + 64)) {
             Pointer map = raw.align(64);
-            int status = api.cuTensorMapEncodeTiled(map, DATA_TYPE_FLOAT32, 3, address, new long[] {w, h, d},
-                    new long[] {4L * w, 4L * w * h}, new int[] {boxW, boxH, 1}, new int[] {1, 1, 1}, INTERLEAVE_NONE,
-                    SWIZZLE_NONE, L2_PROMOTION_128B, OOB_FILL_ZERO);
+            int status;
+            try {
+                status = api.cuTensorMapEncodeTiled(map, DATA_TYPE_FLOAT32, 3, address, new long[] {w, h, d},
+                        new long[] {4L * w, 4L * w * h}, new int[] {boxW, boxH, 1}, new int[] {1, 1, 1}, INTERLEAVE_NONE,
+                        SWIZZLE_NONE, L2_PROMOTION_128B, OOB_FILL_ZERO);
+            } catch (UnsatisfiedLinkError e) {   // a driver older than CUDA 12.0 has no such entry point
+                throw new CudaFault("this CUDA driver has no cuTensorMapEncodeTiled (CUDA 12.0 and later have it)", e);
+            }
             if (status != 0) {
                 throw new CudaFault("cuTensorMapEncodeTiled failed with status " + status + " for a " + w + "x" + h + "x" + d
                         + " float volume and a " + boxW + "x" + boxH + " box", null);

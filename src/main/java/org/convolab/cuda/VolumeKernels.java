@@ -172,8 +172,16 @@ final class VolumeKernels {
     private static void sep3(VolumeRun r) {
         int radius = VolumePlanner.sep3Radius(r.mask());
         int[] shape = KernelGeometry.volSep3Shape(radius);
-        boolean tma = tensorCopies(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor())
-                && TensorMaps.problem() == null;
+        byte[] map = null;
+        if (tensorCopies(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor()) && TensorMaps.problem() == null) {
+            int[] box = KernelGeometry.volSep3Slab(radius);
+            try {
+                map = TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]);
+            } catch (CudaFault e) {
+                map = null; // the driver would not make the map: the cp.async kernel gives the same sums (the launch log says which ran)
+            }
+        }
+        boolean tma = map != null;
         int zch = tma ? sep3tChunk(radius) : sep3Chunk(radius);
         KernelLaunch k = new KernelLaunch(tma ? "convolab_vol_sep3t_r" + radius : "convolab_vol_sep3_r" + radius)
                 .grid(ceilDiv(r.width(), shape[0]), ceilDiv(r.height(), shape[1] * shape[2]), gridZ(ceilDiv(r.depth(), zch), r))
@@ -181,8 +189,7 @@ final class VolumeKernels {
                 .sharedBytes(tma ? KernelGeometry.volSep3TmaSharedBytes(radius) : KernelGeometry.volSep3SharedBytes(radius))
                 .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant());
         if (tma) {
-            int[] box = KernelGeometry.volSep3Slab(radius);
-            k.bytes(TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]));
+            k.bytes(map);
         }
         k.run(r.module(), r.stream());
     }
