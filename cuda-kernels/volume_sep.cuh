@@ -5,6 +5,7 @@
 //   1. the slab (tile + halo, rows padded to a multiple of 4 floats so they start 16-byte aligned) comes
 //      into shared memory by cp.async (16 bytes where a float4 lies inside the volume, else a float at a
 //      time through convolab_border_index or the constant), STAGES slabs in flight ahead of the one in use;
+//      the TMA variant (Hopper, convolab_vol_sep3t_rN) brings each slab by one tensor copy instead (below);
 //   2. the x pass of slab s: each thread filters XP (4 or 8) consecutive x outputs of a row from float4
 //      reads of the slab into rows[s % 2];
 //   3. in the same step, the y pass of slab s-1 from rows[(s-1) % 2]: each thread filters PY outputs down
