@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 // A comma-separated list of integers from the environment variable, or the fallback where it is not set.
@@ -70,3 +71,14 @@ struct LabVolume {
         return true;
     }
 };
+
+// A harness's entry point: `check` runs check() (its exit code), anything else (default `time`) runs time_all(size),
+// size the second argument (default 512); with NCU set in the environment each variant launches once (for ncu).
+template <class Check, class Time>
+static int sep3_main(int argc, char** argv, Check check, Time time_all) {
+    const std::string mode = argc > 1 ? argv[1] : "time";
+    if (mode == "check") return check();
+    NCU = getenv("NCU") != nullptr;
+    time_all(argc > 2 ? atoi(argv[2]) : 512);
+    return 0;
+}

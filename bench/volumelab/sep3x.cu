@@ -194,10 +194,4 @@ static void time_all(int size) {
     }
 }
 
-int main(int argc, char** argv) {
-    std::string mode = argc > 1 ? argv[1] : "time";
-    if (mode == "check") return check();
-    NCU = getenv("NCU") != nullptr;
-    time_all(argc > 2 ? atoi(argv[2]) : 512);
-    return 0;
-}
+int main(int argc, char** argv) { return sep3_main(argc, argv, check, time_all); }

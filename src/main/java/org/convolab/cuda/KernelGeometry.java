@@ -255,8 +255,8 @@ final class KernelGeometry {
      * (the slabs in flight and the x pass's two row buffers).
      */
     static int volSep3SharedBytes(int r) {
-        int[] s = volSep3Shape(r);
-        return 4 * (s[1] * s[2] + 2 * r) * (volSep3Stages(r) * (s[0] + 2 * volSep3Lead(r)) + 2 * s[0]);
+        int[] slab = volSep3Slab(r);
+        return 4 * slab[1] * (volSep3Stages(r) * slab[0] + 2 * volSep3Shape(r)[0]);
     }
 
     /** The slab of convolab_vol_sep3_rN (and the box of one tensor copy of sep3t_rN): floats along x, rows along y. */
@@ -276,10 +276,9 @@ final class KernelGeometry {
      * columns' sources and 128 bytes of alignment).
      */
     static int volSep3TmaSharedBytes(int r) {
-        int[] s = volSep3Shape(r);
         int[] slab = volSep3Slab(r);
         int st = volSep3TmaStages(r);
-        return 4 * (st * ((slab[0] * slab[1] + 31) / 32 * 32) + 2 * slab[1] * s[0]) + 8 * st + 8 * volSep3Lead(r) + 128;
+        return 4 * (st * ((slab[0] * slab[1] + 31) / 32 * 32) + 2 * slab[1] * volSep3Shape(r)[0]) + 8 * st + 8 * volSep3Lead(r) + 128;
     }
 
     /** VOL_SEP3_S_STAGES, VOL_SEP3_M_STAGES or VOL_SEP3_L_STAGES, by the shape: slabs a convolab_vol_sep3_rN block holds. */
