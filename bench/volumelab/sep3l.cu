@@ -27,18 +27,19 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
     {                                                                                                              \
         vol_sep3<R, TX, BY, PY, ST, 4, ZU, false>(in, out, w, h, d, zch, policy, cval);                            \
     }
-// A lean variant: radius, TX, BY, PY, stages, min blocks, ZU, lean loader, XP, row stride, slab stride, x unrolled.
-#define LV(R, TX, BY, PY, ST, MB, ZU, LN, XP, TXS, SWP, XU)                                                       \
+// A lean variant: radius, TX, BY, PY, stages, min blocks, ZU, lean loader, XP, row stride, slab stride, x unrolled,
+// partial sums an output (SPLIT).
+#define LV(R, TX, BY, PY, ST, MB, ZU, LN, XP, TXS, SWP, XU, SP)                                                     \
     __global__ void __launch_bounds__(TX * BY, MB)                                                                 \
-        lv_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##LN##_##XP##_##TXS##_##SWP##_##XU(                     \
+        lv_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##LN##_##XP##_##TXS##_##SWP##_##XU##_##SP(                     \
             const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
     {                                                                                                              \
-        vol_sep3l<R, TX, BY, PY, ST, XP, ZU, LN, TXS, SWP, XU>(in, out, w, h, d, zch, policy, cval);               \
+        vol_sep3l<R, TX, BY, PY, ST, XP, ZU, LN, TXS, SWP, XU, SP>(in, out, w, h, d, zch, policy, cval);               \
     }
-#define LROW(R, TX, BY, PY, ST, MB, ZU, LN, XP, TXS, SWP, XU)                                                     \
-    {R, TX, BY, PY, "lean" #LN " tx" #TX " by" #BY " zu" #ZU " xp" #XP " txs" #TXS " swp" #SWP " xu" #XU,        \
+#define LROW(R, TX, BY, PY, ST, MB, ZU, LN, XP, TXS, SWP, XU, SP)                                                   \
+    {R, TX, BY, PY, "lean" #LN " tx" #TX " by" #BY " zu" #ZU " xp" #XP " txs" #TXS " swp" #SWP " xu" #XU " split" #SP,        \
      vol_sep3l_smem(R, TX, BY, PY, ST, TXS, SWP),                                                                   \
-     lv_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##LN##_##XP##_##TXS##_##SWP##_##XU},
+     lv_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##LN##_##XP##_##TXS##_##SWP##_##XU##_##SP},
 #define AROW(R, TX, BY, PY, ST, MB, ZU)                                                                            \
     {R, TX, BY, PY, "app tx" #TX " by" #BY " zu" #ZU, VolSep3<R, TX, BY, PY, ST>::SMEM, app_##R##_##TX##_##BY##_##ST##_##ZU},
 
@@ -47,17 +48,17 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #endif
 #ifndef LV_LIST
 #define LV_LIST(X)                                                                                                 \
-    X(7, 32, 8, 4, 4, 2, 4, false, 4, 32, 48, false) /* sep3lean's own baseline: the app's code path */            \
-    X(7, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, false)  /* + lean loader */                                            \
-    X(7, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, true)   /* + x rows unrolled */                                        \
-    X(7, 32, 8, 4, 4, 2, 8, true, 4, 32, 48, true)   /* + ZU 8 */                                                   \
-    X(7, 32, 8, 4, 4, 2, 4, true, 8, 32, 48, true)   /* XP 8 */                                                     \
-    X(7, 32, 8, 4, 4, 2, 8, true, 8, 32, 48, true)   /* XP 8, ZU 8 */                                               \
-    X(7, 16, 16, 4, 4, 2, 4, true, 4, 20, 48, true)  /* a 16 x 64 tile, padded */                                   \
-    X(7, 16, 16, 4, 4, 2, 8, true, 4, 20, 48, true)                                                                 \
-    X(7, 16, 16, 4, 4, 2, 4, true, 4, 16, 32, true)  /* a 16 x 64 tile, unpadded */                                 \
-    X(5, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, true) X(5, 32, 8, 4, 4, 2, 8, true, 4, 32, 48, true)                    \
-    X(6, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, true) X(6, 32, 8, 4, 4, 2, 8, true, 4, 32, 48, true)
+    X(7, 32, 8, 4, 4, 2, 4, false, 4, 32, 48, false, 1) /* sep3lean's own baseline: the app's code path */            \
+    X(7, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, false, 1)  /* + lean loader */                                            \
+    X(7, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, true, 1)   /* + x rows unrolled */                                        \
+    X(7, 32, 8, 4, 4, 2, 8, true, 4, 32, 48, true, 1)   /* + ZU 8 */                                                   \
+    X(7, 32, 8, 4, 4, 2, 4, true, 8, 32, 48, true, 1)   /* XP 8 */                                                     \
+    X(7, 32, 8, 4, 4, 2, 8, true, 8, 32, 48, true, 1)   /* XP 8, ZU 8 */                                               \
+    X(7, 16, 16, 4, 4, 2, 4, true, 4, 20, 48, true, 1)  /* a 16 x 64 tile, padded */                                   \
+    X(7, 16, 16, 4, 4, 2, 8, true, 4, 20, 48, true, 1)                                                                 \
+    X(7, 16, 16, 4, 4, 2, 4, true, 4, 16, 32, true, 1)  /* a 16 x 64 tile, unpadded */                                 \
+    X(5, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, true, 1) X(5, 32, 8, 4, 4, 2, 8, true, 4, 32, 48, true, 1)                    \
+    X(6, 32, 8, 4, 4, 2, 4, true, 4, 32, 48, true, 1) X(6, 32, 8, 4, 4, 2, 8, true, 4, 32, 48, true, 1)
 #endif
 APP_LIST(APP)
 LV_LIST(LV)
@@ -66,7 +67,7 @@ struct Shape { int r, bx, by, py; const char* name; int smem; LFn fn; };
 static const Shape SHAPES[] = {APP_LIST(AROW) LV_LIST(LROW)};
 
 static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
-    dim3 grid((w + s.bx - 1) / s.bx, (h + s.by * s.py - 1) / (s.by * s.py), (d + zch - 1) / zch);
+    dim3 grid((w + s.bx - 1) / s.bx, (h + s.by * s.py - 1) / (s.by * s.py), zch < 0 ? 1 : (d + zch - 1) / zch);   // zch < 0: sep3lean.cuh's rotated whole-depth sweeps
     s.fn<<<grid, dim3(s.bx, s.by), s.smem>>>(in, out, w, h, d, zch, policy, cval);
 }
 
@@ -93,7 +94,7 @@ static int check() {
                 for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
                     auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
                     const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
-                    for (int zch : {8, 96, 512}) {
+                    for (int zch : {8, 96, 512, -3, -40}) {
                         CK(cudaMemset(vol.out, 0xff, vol.n * 4));
                         launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
                         if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {

@@ -7,14 +7,15 @@
 //   XP    8 x outputs a thread in the x pass (6 float4 reads for 120 FFMA instead of 5 for 60);
 //   TXS   the x pass's row buffer stride (a 16-wide tile pads its rows to 20 floats: no bank conflicts in the y pass);
 //   SWP   the slab's row stride (a 16-wide tile pads its 32-float rows to 48: no conflicts in the x pass's reads);
-//   XU    the x pass's row loop unrolled (its weights then need not be fetched again each step).
+//   XU    the x pass's row loop unrolled (its weights then need not be fetched again each step);
+//   SPLIT 2: the x and z sums as two partial sums (twice the independent FFMA chains, one FADD more an output).
 // Nothing in the app uses this header; bench/volumelab/sep3l.cu checks and times it.
 #pragma once
 #include <cuda_pipeline.h>
 #include <type_traits>
 #include "border.cuh"
 
-template <int R, int TX, int BY, int PY, int STAGES, int XP, int ZU, bool LEAN, int TXS, int SWP, bool XU>
+template <int R, int TX, int BY, int PY, int STAGES, int XP, int ZU, bool LEAN, int TXS, int SWP, bool XU, int SPLIT = 1>
 __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                           int zch, int policy, float cval)
 {
@@ -22,6 +23,7 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
     constexpr int Q4 = SW / 4, SN4 = Q4 * SH, T = TX * BY, CH = (SN4 + T - 1) / T, M = 2 * R + 1;
     constexpr int XQ = TX / XP, XR = T / XQ, SLAB = SH * SWP;
     static_assert(ZU == 1 || ZU == 2 || ZU == 4 || ZU == 8, "ZU");
+    static_assert(SPLIT == 1 || SPLIT == 2, "SPLIT");
     static_assert(T % XQ == 0 && TX % XP == 0 && XP % 4 == 0 && TXS % 4 == 0 && SWP % 4 == 0 && SWP >= SW, "shape");
     static_assert(SWP == SW || T % Q4 == 0, "a padded slab needs whole rows a chunk step");
     extern __shared__ float4 vol_sep3l_buf[];
@@ -32,12 +34,17 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
     const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * TX + tx;
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
-    const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
+    // zch > 0: the chunk blockIdx.z of zch slices. zch < 0 (ROT = -zch; the grid one deep): the whole depth, from
+    // slice zs = blockIdx.y * ROT % d to the end and then from 0 to zs, so that tile rows sweep different slices.
+    const int zs = zch > 0 ? blockIdx.z * zch : (int)(((long long)blockIdx.y * -zch) % d);
+    const int zend = zch > 0 ? min(zs + zch, d) : d;
+    const int parts = zch > 0 || zs == 0 ? 1 : 2;
     const size_t slice = (size_t)w * h;
 
-    // The chunks this thread copies: the slice offset of each one that is an aligned float4 inside the volume (a bit
-    // in vec); the others (x edges, constant rows) make their four offsets at each load.
-    int off[CH];
+    // The chunks this thread copies: four slice offsets each (-1: the constant), made once (border_index's divisions
+    // inside the loop cost more in code size than in work), and a bit a chunk that is one aligned float4 inside the
+    // volume.
+    int off[CH][4];
     unsigned vec = 0;
     const int srow = tid / Q4, scol = tid % Q4 * 4;
     const int sdst = srow * SWP + scol;              // chunk c sits at sdst + c * (T / Q4) * SWP where SWP != SW
@@ -47,7 +54,11 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
         const int row = e / Q4, col = e % Q4 * 4;
         const int sy = convolab_border_index(y0 - R + row, h, policy);
         const int gx = x0 - L + col;
-        off[c] = sy * w + gx;
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            const int sx = convolab_border_index(gx + q, w, policy);
+            off[c][q] = (sy < 0 || sx < 0) ? -1 : sy * w + sx;
+        }
         if (e < SN4 && sy >= 0 && (w & 3) == 0 && gx >= 0 && gx + 3 < w) vec |= 1u << c;
     }
     constexpr unsigned ALL = (SN4 % T == 0) ? (CH == 32 ? ~0u : (1u << CH) - 1) : (1u << (CH - 1)) - 1;
@@ -57,6 +68,10 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
     auto dst_of = [&](float* slab, int c) {
         return SWP == SW ? slab + 4 * (tid + c * T) : slab + sdst + c * (T / Q4) * SWP;
     };
+#pragma unroll 1
+    for (int part = 0; part < parts; part++) {
+    const int z0 = part == 0 ? zs : 0, z1 = part == 0 ? zend : zs;
+    if (part > 0) { __pipeline_wait_prior(0); __syncthreads(); }
     const int steps = (z1 - z0) + 2 * R;
     auto load = [&](int p) {
         float* slab = slabs + (p % STAGES) * SLAB;
@@ -72,7 +87,7 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
 #pragma unroll
             for (int c = 0; c < CH; c++) {
                 if (SN4 % T != 0 && c == CH - 1 && tid + c * T >= SN4) break;
-                __pipeline_memcpy_async(dst_of(slab, c), base + off[c], 16);
+                __pipeline_memcpy_async(dst_of(slab, c), base + off[c][0], 16);
             }
         } else {
             const float* base = in + (size_t)sz * slice;
@@ -81,16 +96,12 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
                 if (SN4 % T != 0 && tid + c * T >= SN4) break;
                 float* dst = dst_of(slab, c);
                 if (vec & (1u << c)) {
-                    __pipeline_memcpy_async(dst, base + off[c], 16);
+                    __pipeline_memcpy_async(dst, base + off[c][0], 16);
                 } else {
-                    const int e = tid + c * T;
-                    const int sy = convolab_border_index(y0 - R + e / Q4, h, policy);
-                    const int gx = x0 - L + e % Q4 * 4;
 #pragma unroll
                     for (int q = 0; q < 4; q++) {
-                        const int sx = convolab_border_index(gx + q, w, policy);
-                        if (sy < 0 || sx < 0) dst[q] = cval;
-                        else __pipeline_memcpy_async(dst + q, base + sy * w + sx, 4);
+                        if (off[c][q] < 0) dst[q] = cval;
+                        else __pipeline_memcpy_async(dst + q, base + off[c][q], 4);
                     }
                 }
             }
@@ -124,10 +135,10 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
         float o[XP];
 #pragma unroll
         for (int q = 0; q < XP; q++) {
-            float a = 0.0f;
+            float a[SPLIT] = {};                     // SPLIT partial sums: more independent FFMA chains
 #pragma unroll
-            for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
-            o[q] = a;
+            for (int i = 0; i < M; i++) a[i % SPLIT] += cx[i] * v[L - R + q + i];
+            o[q] = SPLIT == 1 ? a[0] : a[0] + a[SPLIT - 1];
         }
 #pragma unroll
         for (int q = 0; q < XP; q += 4)
@@ -172,9 +183,10 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
                 float zs[PY];
 #pragma unroll
                 for (int p = 0; p < PY; p++) {
-                    zs[p] = 0.0f;
+                    float part[SPLIT] = {};
 #pragma unroll
-                    for (int k = 0; k < M; k++) zs[p] += cz[k] * ring[p][F + k];
+                    for (int k = 0; k < M; k++) part[k % SPLIT] += cz[k] * ring[p][F + k];
+                    zs[p] = SPLIT == 1 ? part[0] : part[0] + part[SPLIT - 1];
                 }
                 if (full) {
 #pragma unroll
@@ -206,6 +218,7 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
         for (int p = 0; p < PY; p++)
 #pragma unroll
             for (int k = 0; k < M - 1; k++) ring[p][k] = ring[p][k + ZU];
+    }
     }
 }
 
