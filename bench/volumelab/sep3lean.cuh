@@ -3,7 +3,8 @@
 //   LEAN  a block whose chunks are all aligned float4s inside the volume along x (every tile but the x edges) loads
 //         a slab as one 16-byte cp.async a chunk from the slice's base plus a 32-bit offset, with no per-chunk test
 //         (the app's loader made a 64-bit address and tested a bit a chunk: ~60 instructions a thread a step at r 7);
-//   ZU    up to 8 steps a loop turn (the z ring's slide, 4.5 instructions a voxel at ZU 4, halves);
+//   ZU    up to 8 steps a loop turn (the z ring's slide, 4.5 instructions a voxel at ZU 4, halves), or ZU = 2R+1:
+//         a turn of M steps, the ring M slots indexed modulo M at compile time and never slid;
 //   XP    8 x outputs a thread in the x pass (6 float4 reads for 120 FFMA instead of 5 for 60);
 //   TXS   the x pass's row buffer stride (a 16-wide tile pads its rows to 20 floats: no bank conflicts in the y pass);
 //   SWP   the slab's row stride (a 16-wide tile pads its 32-float rows to 48: no conflicts in the x pass's reads);
@@ -15,6 +16,20 @@
 #include <type_traits>
 #include "border.cuh"
 
+#ifndef SEP3L_ROT
+#define SEP3L_ROT false   // sep3lr.cu (call R) defines it true
+#endif
+
+// Calls f(integral_constant<int, I>) for I = B .. E-1 in order, at compile time.
+template <int B, int E, class F>
+__device__ __forceinline__ void vol_sep3l_each(F&& f)
+{
+    if constexpr (B < E) {
+        f(std::integral_constant<int, B>());
+        vol_sep3l_each<B + 1, E>(f);
+    }
+}
+
 template <int R, int TX, int BY, int PY, int STAGES, int XP, int ZU, bool LEAN, int TXS, int SWP, bool XU, int SPLIT = 1>
 __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                           int zch, int policy, float cval)
@@ -22,7 +37,7 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
     constexpr int L = (R + 3) / 4 * 4, SW = TX + 2 * L, TY = BY * PY, SH = TY + 2 * R;
     constexpr int Q4 = SW / 4, SN4 = Q4 * SH, T = TX * BY, CH = (SN4 + T - 1) / T, M = 2 * R + 1;
     constexpr int XQ = TX / XP, XR = T / XQ, SLAB = SH * SWP;
-    static_assert(ZU == 1 || ZU == 2 || ZU == 4 || ZU == 8, "ZU");
+    static_assert(ZU == 1 || ZU == 2 || ZU == 4 || ZU == 8 || ZU == 2 * R + 1, "ZU");
     static_assert(SPLIT == 1 || SPLIT == 2, "SPLIT");
     static_assert(T % XQ == 0 && TX % XP == 0 && XP % 4 == 0 && TXS % 4 == 0 && SWP % 4 == 0 && SWP >= SW, "shape");
     static_assert(SWP == SW || T % Q4 == 0, "a padded slab needs whole rows a chunk step");
@@ -36,9 +51,10 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
     // zch > 0: the chunk blockIdx.z of zch slices. zch < 0 (ROT = -zch; the grid one deep): the whole depth, from
     // slice zs = blockIdx.y * ROT % d to the end and then from 0 to zs, so that tile rows sweep different slices.
-    const int zs = zch > 0 ? blockIdx.z * zch : (int)(((long long)blockIdx.y * -zch) % d);
-    const int zend = zch > 0 ? min(zs + zch, d) : d;
-    const int parts = zch > 0 || zs == 0 ? 1 : 2;
+    // (Built with SEP3L_ROT only: the loop over two parts costs registers.)
+    const int zs = !SEP3L_ROT || zch > 0 ? blockIdx.z * zch : (int)(((long long)blockIdx.y * -zch) % d);
+    const int zend = !SEP3L_ROT || zch > 0 ? min(zs + zch, d) : d;
+    const int parts = !SEP3L_ROT || zch > 0 || zs == 0 ? 1 : 2;
     const size_t slice = (size_t)w * h;
 
     // The chunks this thread copies: four slice offsets each (-1: the constant), made once (border_index's divisions
@@ -118,11 +134,13 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
     const bool full = x < w && yn >= PY;
     float* zo = out + ((size_t)z0 * h + yt) * w + x;
     const int g = tid % XQ, row0 = tid / XQ;
-    float ring[PY][M + ZU - 1];
+    constexpr bool MOD = ZU == M;                    // the ring indexed modulo M, no slide
+    constexpr int RN = MOD ? M : M + ZU - 1;
+    float ring[PY][RN];
 #pragma unroll
     for (int p = 0; p < PY; p++)
 #pragma unroll
-        for (int k = 0; k < M + ZU - 1; k++) ring[p][k] = 0.0f;
+        for (int k = 0; k < RN; k++) ring[p][k] = 0.0f;
 
     auto xrow = [&](const float* slab, float* xr, int row) {
         const float4* src = reinterpret_cast<const float4*>(slab + row * SWP) + g * (XP / 4);
@@ -152,7 +170,7 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
         const int sn = s + STAGES - 1;
         if (sn < steps) load(sn);
         else __pipeline_commit();
-        const int par = ZU == 1 ? (s & 1) : (F & 1);
+        const int par = ZU % 2 == 1 ? (s & 1) : (F & 1);
         if (s < steps) {
             const float* slab = slabs + (s % STAGES) * SLAB;
             float* xr = rows + par * SH * TXS;
@@ -178,14 +196,14 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
                     if (j - p >= 0 && j - p < M) a[p] += cy[j - p] * v;
             }
 #pragma unroll
-            for (int p = 0; p < PY; p++) ring[p][M - 1 + F] = a[p];
+            for (int p = 0; p < PY; p++) ring[p][MOD ? (M - 1 + F) % M : M - 1 + F] = a[p];
             if (s - 1 >= 2 * R) {
                 float zs[PY];
 #pragma unroll
                 for (int p = 0; p < PY; p++) {
                     float part[SPLIT] = {};
 #pragma unroll
-                    for (int k = 0; k < M; k++) part[k % SPLIT] += cz[k] * ring[p][F + k];
+                    for (int k = 0; k < M; k++) part[k % SPLIT] += cz[k] * ring[p][MOD ? (F + k) % M : F + k];
                     zs[p] = SPLIT == 1 ? part[0] : part[0] + part[SPLIT - 1];
                 }
                 if (full) {
@@ -203,21 +221,25 @@ __device__ __forceinline__ void vol_sep3l(const float* __restrict__ in, float* _
 #pragma unroll 1
     for (int s = 0; s <= steps; s += ZU) {
         step(s, std::integral_constant<int, 0>());
-        if constexpr (ZU >= 2) if (s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>());
-        if constexpr (ZU >= 4) {
-            if (s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>());
-            if (s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>());
-        }
-        if constexpr (ZU >= 8) {
-            if (s + 4 <= steps) step(s + 4, std::integral_constant<int, 4>());
-            if (s + 5 <= steps) step(s + 5, std::integral_constant<int, 5>());
-            if (s + 6 <= steps) step(s + 6, std::integral_constant<int, 6>());
-            if (s + 7 <= steps) step(s + 7, std::integral_constant<int, 7>());
-        }
+        if constexpr (MOD) {
+            vol_sep3l_each<1, ZU>([&](auto f) { if (s + decltype(f)::value <= steps) step(s + decltype(f)::value, f); });
+        } else {
+            if constexpr (ZU >= 2) if (s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>());
+            if constexpr (ZU >= 4) {
+                if (s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>());
+                if (s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>());
+            }
+            if constexpr (ZU >= 8) {
+                if (s + 4 <= steps) step(s + 4, std::integral_constant<int, 4>());
+                if (s + 5 <= steps) step(s + 5, std::integral_constant<int, 5>());
+                if (s + 6 <= steps) step(s + 6, std::integral_constant<int, 6>());
+                if (s + 7 <= steps) step(s + 7, std::integral_constant<int, 7>());
+            }
 #pragma unroll
-        for (int p = 0; p < PY; p++)
+            for (int p = 0; p < PY; p++)
 #pragma unroll
-            for (int k = 0; k < M - 1; k++) ring[p][k] = ring[p][k + ZU];
+                for (int k = 0; k < M - 1; k++) ring[p][k] = ring[p][k + ZU];
+        }
     }
     }
 }
