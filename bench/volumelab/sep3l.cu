@@ -95,6 +95,7 @@ static int check() {
                     auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
                     const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
                     for (int zch : {8, 96, 512, -3, -40}) {
+                        if (zch < 0 && !SEP3L_ROT) continue;   // whole-depth rotated sweeps: sep3lr.cu only
                         CK(cudaMemset(vol.out, 0xff, vol.n * 4));
                         launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
                         if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
