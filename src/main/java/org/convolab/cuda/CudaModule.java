@@ -34,7 +34,14 @@ final class CudaModule implements AutoCloseable, DeviceShape {
     /** The launches noted since {@link #startLaunchLog}, or null when none is being kept. */
     private List<String> launchLog;
 
-    CudaModule(byte[] fatbin) {
+    /**
+     * Loads the fatbin into the current context.
+     *
+     * @param computeMajor the compute capability's major number of the context's device (the session's
+     *                     {@link CudaDeviceInfo#major()}), which picks the kernels that need Hopper
+     */
+    CudaModule(byte[] fatbin, int computeMajor) {
+        this.computeMajor = computeMajor;
         try {
             cuModuleLoadData(module, fatbin);
         } catch (CudaException e) {
@@ -110,17 +117,10 @@ final class CudaModule implements AutoCloseable, DeviceShape {
         });
     }
 
-    private int computeMajor = -1;
+    private final int computeMajor;
 
     /** The compute capability's major number of the context's device (9 on Hopper). */
     int computeMajor() {
-        if (computeMajor < 0) {
-            CUdevice dev = new CUdevice();
-            cuCtxGetDevice(dev);
-            int[] major = {0};
-            cuDeviceGetAttribute(major, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
-            computeMajor = major[0];
-        }
         return computeMajor;
     }
 

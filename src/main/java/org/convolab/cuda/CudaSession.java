@@ -130,7 +130,7 @@ final class CudaSession {
             CUcontext ctx = new CUcontext();
             cuCtxCreate(ctx, 0, dev);
             context = ctx;
-            module = new CudaModule(fatbin);
+            module = new CudaModule(fatbin, device.major());
             stream = new CUstream();
             cuStreamCreate(stream, 0);
             for (int i = 0; i < events.length; i++) {

@@ -178,7 +178,8 @@ final class VolumeKernels {
             try {
                 map = TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]);
             } catch (CudaFault e) {
-                map = null; // the driver would not make the map: the cp.async kernel gives the same sums (the launch log says which ran)
+                // the driver would not make the map: map stays null and the cp.async kernel gives the same sums
+                // (the launch log says which ran)
             }
         }
         boolean tma = map != null;
