@@ -31,6 +31,8 @@ final class CudaModule implements AutoCloseable, DeviceShape {
     private final Map<String, Integer> sharedAllowed = new HashMap<>();
     private final Map<String, Integer> resident = new HashMap<>();
     private boolean loaded;
+    /** The compute capability's major number of the context's device. */
+    private final int computeMajor;
     /** The launches noted since {@link #startLaunchLog}, or null when none is being kept. */
     private List<String> launchLog;
 
@@ -116,8 +118,6 @@ final class CudaModule implements AutoCloseable, DeviceShape {
             return Math.max(1, perSm[0] * sms[0]);
         });
     }
-
-    private final int computeMajor;
 
     /** The compute capability's major number of the context's device (9 on Hopper). */
     int computeMajor() {

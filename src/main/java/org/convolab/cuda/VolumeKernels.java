@@ -2,10 +2,12 @@ package org.convolab.cuda;
 
 import static org.convolab.cuda.KernelLaunch.ceilDiv;
 
+import org.convolab.core.ConstantPolicy;
 import org.convolab.core.ConvolabException;
 import org.convolab.core.Mask3D;
 import org.convolab.core.SeparableMask3D;
 import org.convolab.core.VolumeStrategy;
+import org.convolab.core.WrapPolicy;
 
 /**
  * The launches of the direct 3D strategies (cuda-kernels/volume.cu): naive, constant, tiled, separable and
@@ -34,8 +36,8 @@ final class VolumeKernels {
     }
 
     private static final int MAX_GRID_Z = 65535;
-    private static final int WRAP = new org.convolab.core.WrapPolicy().code();
-    private static final int CONSTANT = new org.convolab.core.ConstantPolicy(0).code();
+    private static final int WRAP = new WrapPolicy().code();
+    private static final int CONSTANT = new ConstantPolicy(0).code();
 
     private VolumeKernels() {
     }
