@@ -74,40 +74,31 @@ static void allow_smem() {
 static int check() {
     allow_smem();
     const int vols[][3] = {{1, 1, 1}, {5, 6, 7}, {6, 1, 1}, {33, 9, 17}, {70, 37, 41}, {64, 32, 70}, {131, 67, 23}, {9, 7, 70}};
-    const int policies[] = {0, 1, 2, 3, 4};
     int bad = 0, cases = 0;
     unsigned seed = 7;
     for (auto& vs : vols) {
         const int w = vs[0], h = vs[1], d = vs[2];
         LabVolume vol(w, h, d, seed);
         for (int r : {1, 2, 3, 4, 5, 6, 7}) {
-            auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
-            set_lines(cx, cy, cz);
-            double sw = 0;
-            for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
-            for (int policy : policies) {
-                for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
-                    auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
-                    const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
-                    for (const Variant& v : VARIANTS) {
-                        if (v.r != r) continue;
-                        for (int zch : {8, 64, 512}) {
-                            CK(cudaMemset(vol.out, 0xff, vol.n * 4));
-                            launch(v, vol.in, vol.out, w, h, d, zch, policy, cval);
-                            if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                                printf("BAD %s: %s\n", v.name, cudaGetErrorString(e));
-                                bad++;
-                                cudaGetLastError();
-                                continue;
-                            }
-                            cases++;
-                            char what[160];
-                            snprintf(what, sizeof what, "%s zch %d policy %d cval %g", v.name, zch, policy, cval);
-                            vol.matches(want, bound, what, bad);
+            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+                for (const Variant& v : VARIANTS) {
+                    if (v.r != r) continue;
+                    for (int zch : {8, 64, 512}) {
+                        CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+                        launch(v, vol.in, vol.out, w, h, d, zch, policy, cval);
+                        if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                            printf("BAD %s: %s\n", v.name, cudaGetErrorString(e));
+                            bad++;
+                            cudaGetLastError();
+                            continue;
                         }
+                        cases++;
+                        char what[160];
+                        snprintf(what, sizeof what, "%s zch %d policy %d cval %g", v.name, zch, policy, cval);
+                        vol.matches(want, bound, what, bad);
                     }
                 }
-            }
+            });
         }
     }
     printf("check: %d cases, %d bad\n", cases, bad);
@@ -128,12 +119,7 @@ static void time_all(int size) {
     float *din = vol.in, *dout = vol.out;
     float* dref;
     CK(cudaMalloc(&dref, n * 4));
-    cudaDeviceProp prop;
-    CK(cudaGetDeviceProperties(&prop, 0));
-    const float copy = timeit([&] { cudaMemcpyAsync(dout, din, n * 4, cudaMemcpyDeviceToDevice); });
-    const double floor_ms = 2.0 * 4 * n / 3.0e12 * 1e3;
-    printf("# %s, %d SMs, %dx%dx%d float, mirror; device copy %.4f ms (%.2f TB/s); floor at 3.0 TB/s %.4f ms\n", prop.name,
-           prop.multiProcessorCount, w, h, d, copy, 2.0 * 4 * n / (copy * 1e-3) / 1e12, floor_ms);
+    const double floor_ms = lab_floor(vol);
     allow_smem();
     CK(cudaFuncSetAttribute(convolab_vol_fast_sep, cudaFuncAttributeMaxDynamicSharedMemorySize, 100000));
     std::vector<float> got(n), ref(n);

@@ -1,4 +1,4 @@
-// Host helpers of the 3D one-sweep harnesses (sep3d.cu, sep3q.cu): the board's Gaussian line and the upload of a
+// Host helpers of the 3D one-sweep harnesses (sep3d, sep3q, sep3x, sep3l): the board's Gaussian line and the upload of a
 // rank-1 mask's three lines into c_vol_line. Include after c_vol_line (volume.cu or the harness) and labtime.cuh.
 #pragma once
 #include <algorithm>
@@ -81,4 +81,33 @@ static int sep3_main(int argc, char** argv, Check check, Time time_all) {
     NCU = getenv("NCU") != nullptr;
     time_all(argc > 2 ? atoi(argv[2]) : 512);
     return 0;
+}
+
+// The checks' cases of a rank-1 cube of radius r on vol: three random lines (uploaded to c_vol_line), then
+// f(policy, cval, want, bound) for every policy (constant at 0 and at 77) with the double reference (sep3ref.h, include
+// it first) and the error allowed against it.
+template <class F>
+static void each_policy_case(const LabVolume& vol, int r, unsigned& seed, F&& f) {
+    auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
+    set_lines(cx, cy, cz);
+    double sw = 0;
+    for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
+    for (int policy : {0, 1, 2, 3, 4}) {
+        for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
+            const std::vector<double> want = reference(vol.host, vol.w, vol.h, vol.d, cx, cy, cz, policy, cval);
+            f(policy, cval, want, 5e-5 * sw * std::max(1.0, (double)std::fabs(cval)));
+        }
+    }
+}
+
+// The timed runs' header: times the device copy of vol's input and prints it with the device; returns the floor, ms
+// (one read and one write of the volume at 3.0 TB/s).
+static double lab_floor(const LabVolume& vol) {
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    const float copy = timeit([&] { cudaMemcpyAsync(vol.out, vol.in, vol.n * 4, cudaMemcpyDeviceToDevice); });
+    const double floor_ms = 2.0 * 4 * vol.n / 3.0e12 * 1e3;
+    printf("# %s, %d SMs, %dx%dx%d float, mirror; device copy %.4f ms (%.2f TB/s); floor at 3.0 TB/s %.4f ms\n", prop.name,
+           prop.multiProcessorCount, vol.w, vol.h, vol.d, copy, 2.0 * 4 * vol.n / (copy * 1e-3) / 1e12, floor_ms);
+    return floor_ms;
 }

@@ -86,29 +86,21 @@ static int check() {
         LabVolume vol(w, h, d, seed);
         for (const Shape& s : SHAPES) {
             const int r = s.r;
-            auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
-            set_lines(cx, cy, cz);
-            double sw = 0;
-            for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
-            for (int policy : {0, 1, 2, 3, 4}) {
-                for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
-                    auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
-                    const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
-                    for (int zch : {8, 96, 512, -3, -40}) {
-                        if (zch < 0 && !SEP3L_ROT) continue;   // whole-depth rotated sweeps: sep3lr.cu only
-                        CK(cudaMemset(vol.out, 0xff, vol.n * 4));
-                        launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
-                        if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                            printf("BAD %s %dx%dx%d: %s\n", s.name, w, h, d, cudaGetErrorString(e));
-                            return 1;
-                        }
-                        cases++;
-                        char what[200];
-                        snprintf(what, sizeof what, "r%d %s zch %d policy %d cval %g", r, s.name, zch, policy, cval);
-                        vol.matches(want, bound, what, bad);
+            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+                for (int zch : {8, 96, 512, -3, -40}) {
+                    if (zch < 0 && !SEP3L_ROT) continue;   // whole-depth rotated sweeps: sep3lr.cu only
+                    CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+                    launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
+                    if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                        printf("BAD %s %dx%dx%d: %s\n", s.name, w, h, d, cudaGetErrorString(e));
+                        exit(1);
                     }
+                    cases++;
+                    char what[200];
+                    snprintf(what, sizeof what, "r%d %s zch %d policy %d cval %g", r, s.name, zch, policy, cval);
+                    vol.matches(want, bound, what, bad);
                 }
-            }
+            });
         }
     }
     printf("check: %d cases, %d bad\n", cases, bad);
@@ -120,12 +112,7 @@ static void time_all(int size) {
     unsigned seed = 1;
     LabVolume vol(w, h, d, seed, false);
     const size_t n = vol.n;
-    cudaDeviceProp prop;
-    CK(cudaGetDeviceProperties(&prop, 0));
-    const float copy = timeit([&] { cudaMemcpyAsync(vol.out, vol.in, n * 4, cudaMemcpyDeviceToDevice); });
-    const double floor_ms = 2.0 * 4 * n / 3.0e12 * 1e3;
-    printf("# %s, %d SMs, %dx%dx%d float, mirror; device copy %.4f ms (%.2f TB/s); floor at 3.0 TB/s %.4f ms\n", prop.name,
-           prop.multiProcessorCount, w, h, d, copy, 2.0 * 4 * n / (copy * 1e-3) / 1e12, floor_ms);
+    const double floor_ms = lab_floor(vol);
     allow_smem();
     std::vector<float> ref(n), got(n);
     for (int r : env_list("SEP3_RADII", {5, 6, 7})) {

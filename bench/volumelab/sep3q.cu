@@ -120,33 +120,25 @@ static int check() {
         LabVolume vol(w, h, d, seed);
         for (const Shape& s : SHAPES) {
             const int r = s.r;
-            auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
-            set_lines(cx, cy, cz);
-            double sw = 0;
-            for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
             const int tx = (w + s.bx - 1) / s.bx, ty = (h + s.ty - 1) / s.ty;
             const std::vector<std::pair<const char*, Chunks>> schedules = {
                 {"uniform app", uniform(d, app_chunk(r))}, {"uniform 8", uniform(d, 8)},
                 {"guided 32:4", guided(d, 32, 4)}, {"guided 16:1", guided(d, 16, 1)}, {"guided 64:16", guided(d, 64, 16)}};
-            for (int policy : {0, 1, 2, 3, 4}) {
-                for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
-                    auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
-                    const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
-                    for (auto& [name, chunks] : schedules) {
-                        l.set(items(chunks, tx, ty));
-                        CK(cudaMemset(vol.out, 0xff, vol.n * 4));
-                        run(s, l, vol.in, vol.out, w, h, d, policy, cval);
-                        if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                            printf("BAD r%d %s: %s\n", r, name, cudaGetErrorString(e));
-                            return 1;
-                        }
-                        cases++;
-                        char what[160];
-                        snprintf(what, sizeof what, "r%d %s policy %d cval %g", r, name, policy, cval);
-                        vol.matches(want, bound, what, bad);
+            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+                for (auto& [name, chunks] : schedules) {
+                    l.set(items(chunks, tx, ty));
+                    CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+                    run(s, l, vol.in, vol.out, w, h, d, policy, cval);
+                    if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                        printf("BAD r%d %s: %s\n", r, name, cudaGetErrorString(e));
+                        exit(1);
                     }
+                    cases++;
+                    char what[160];
+                    snprintf(what, sizeof what, "r%d %s policy %d cval %g", r, name, policy, cval);
+                    vol.matches(want, bound, what, bad);
                 }
-            }
+            });
         }
     }
     printf("check: %d cases, %d bad\n", cases, bad);

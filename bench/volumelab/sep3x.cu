@@ -115,34 +115,26 @@ static int check() {
         for (const Shape& s : SHAPES) {
             const int r = s.r;
             if (!first_of_radius(s) && w > 40) continue;   // other variants on the small volumes only
-            auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
-            set_lines(cx, cy, cz);
-            double sw = 0;
-            for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
             ConvolabTensorMap m;
             const bool mapped = make_map(m, vol.in, w, h, d, s);
-            for (int policy : {0, 1, 2, 3, 4}) {
-                for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f}) {
-                    auto want = reference(vol.host, w, h, d, cx, cy, cz, policy, cval);
-                    const double bound = 5e-5 * sw * std::max(1.0, (double)std::fabs(cval));
-                    for (int t = 0; t < 2; t++) {
-                        if (t == 1 && !mapped) continue;
-                        for (int zch : {8, s.chunk, 512}) {
-                            CK(cudaMemset(vol.out, 0xff, vol.n * 4));
-                            launch(s, t, m, vol.in, vol.out, w, h, d, zch, policy, cval);
-                            if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                                printf("BAD r%d t%d %dx%dx%d: %s\n", r, t, w, h, d, cudaGetErrorString(e));
-                                return 1;
-                            }
-                            cases++;
-                            tma_cases += t;
-                            char what[160];
-                            snprintf(what, sizeof what, "r%d %s %s zch %d policy %d cval %g", r, s.name, t ? "tma" : "cp.async", zch, policy, cval);
-                            vol.matches(want, bound, what, bad);
+            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+                for (int t = 0; t < 2; t++) {
+                    if (t == 1 && !mapped) continue;
+                    for (int zch : {8, s.chunk, 512}) {
+                        CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+                        launch(s, t, m, vol.in, vol.out, w, h, d, zch, policy, cval);
+                        if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                            printf("BAD r%d t%d %dx%dx%d: %s\n", r, t, w, h, d, cudaGetErrorString(e));
+                            exit(1);
                         }
+                        cases++;
+                        tma_cases += t;
+                        char what[160];
+                        snprintf(what, sizeof what, "r%d %s %s zch %d policy %d cval %g", r, s.name, t ? "tma" : "cp.async", zch, policy, cval);
+                        vol.matches(want, bound, what, bad);
                     }
                 }
-            }
+            });
         }
     }
     printf("check: %d cases (%d with the tensor-copy kernel), %d bad\n", cases, tma_cases, bad);
@@ -154,12 +146,7 @@ static void time_all(int size) {
     unsigned seed = 1;
     LabVolume vol(w, h, d, seed, false);
     const size_t n = vol.n;
-    cudaDeviceProp prop;
-    CK(cudaGetDeviceProperties(&prop, 0));
-    const float copy = timeit([&] { cudaMemcpyAsync(vol.out, vol.in, n * 4, cudaMemcpyDeviceToDevice); });
-    const double floor_ms = 2.0 * 4 * n / 3.0e12 * 1e3;
-    printf("# %s, %d SMs, %dx%dx%d float, mirror; device copy %.4f ms (%.2f TB/s); floor at 3.0 TB/s %.4f ms\n", prop.name,
-           prop.multiProcessorCount, w, h, d, copy, 2.0 * 4 * n / (copy * 1e-3) / 1e12, floor_ms);
+    const double floor_ms = lab_floor(vol);
     allow_smem();
     std::vector<float> a(n), b(n);
     for (int r : env_list("SEP3_RADII", {1, 2, 3, 4, 5, 6, 7})) {
