@@ -1,0 +1,131 @@
+// Issue 25, round twelve: sep3tc.cuh (x and y passes on the tensor cores in 3xTF32, the z pass as running sums) beside
+// the app's cp.async kernel (cuda-kernels/volume_sep.cuh) at r 4-7.
+// Build here (x86-64, nvcc 13) and run on the GPU host:
+//   nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I cuda-kernels -I bench/volumelab bench/volumelab/sep3t.cu -o sep3t
+//   ./sep3t check    every variant x every policy (constant 77 too) x volumes (odd widths, tiles the volume ends
+//                    inside of, volumes smaller than the mask) x z chunks, against the double reference
+//   ./sep3t time     512^3 float, mirror, Gaussians: every variant at several z chunks, twice
+//                    (SEP3_RADII=7 narrows the radii, SEP3_ZCH=96,128 the chunks)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "volume.cu"
+#include "sep3ref.h"
+#include "../fastlab/labtime.cuh"
+#include "sep3host.cuh"
+#include "sep3tc.cuh"
+
+typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
+
+// The app's kernel (cp.async) at a shape: radius, TX, BY, PY, stages, min blocks an SM, ZU.
+#define APP(R, TX, BY, PY, ST, MB, ZU)                                                                             \
+    __global__ void __launch_bounds__(TX * BY, MB) app_##R##_##TX##_##BY##_##ST##_##ZU(                             \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+    {                                                                                                              \
+        vol_sep3<R, TX, BY, PY, ST, 4, ZU, false>(in, out, w, h, d, zch, policy, cval);                            \
+    }
+// A tensor-core variant: radius, TX, TY, stages, min blocks an SM.
+#define TC(R, TX, TY, ST, MB)                                                                                      \
+    __global__ void __launch_bounds__(VolSep3Tc<R, TX, TY, ST>::T, MB) tc_##R##_##TX##_##TY##_##ST##_##MB(          \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+    {                                                                                                              \
+        vol_sep3tc<R, TX, TY, ST>(in, out, w, h, d, zch, policy, cval);                                            \
+    }
+#define AROW(R, TX, BY, PY, ST, MB, ZU)                                                                            \
+    {R, TX, BY, TX, BY * PY, "app tx" #TX " ty" #BY "x" #PY " st" #ST " zu" #ZU, VolSep3<R, TX, BY, PY, ST>::SMEM,    \
+     app_##R##_##TX##_##BY##_##ST##_##ZU},
+#define TROW(R, TX, TY, ST, MB)                                                                                    \
+    {R, VolSep3Tc<R, TX, TY, ST>::T, 1, TX, TY, "tc tx" #TX " ty" #TY " st" #ST " minb" #MB,                         \
+     VolSep3Tc<R, TX, TY, ST>::SMEM, tc_##R##_##TX##_##TY##_##ST##_##MB},
+
+#ifndef APP_LIST
+#define APP_LIST(X) X(5, 32, 8, 4, 4, 2, 4) X(6, 32, 8, 4, 4, 2, 4) X(7, 32, 8, 4, 4, 2, 4)
+#endif
+#ifndef TC_LIST
+#define TC_LIST(X)                                                                                                 \
+    X(7, 64, 16, 4, 2) X(7, 64, 16, 3, 2) X(7, 64, 16, 4, 1) X(7, 128, 16, 4, 1) X(7, 64, 16, 5, 2)                  \
+    X(6, 64, 16, 4, 2) X(5, 64, 16, 4, 2) X(4, 64, 16, 4, 2)
+#endif
+APP_LIST(APP)
+TC_LIST(TC)
+
+struct Shape { int r, bx, by, tx, ty; const char* name; int smem; LFn fn; };
+static const Shape SHAPES[] = {APP_LIST(AROW) TC_LIST(TROW)};
+
+static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
+    dim3 grid((w + s.tx - 1) / s.tx, (h + s.ty - 1) / s.ty, (d + zch - 1) / zch);
+    s.fn<<<grid, dim3(s.bx, s.by), s.smem>>>(in, out, w, h, d, zch, policy, cval);
+}
+
+static void allow_smem() {
+    for (const Shape& s : SHAPES) CK(cudaFuncSetAttribute(s.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, s.smem));
+}
+
+static int check() {
+    allow_smem();
+    const int vols[][3] = {{4, 4, 4}, {8, 7, 70}, {36, 9, 17}, {64, 70, 40}, {68, 37, 41}, {96, 133, 40},
+                           {128, 67, 23}, {12, 5, 9}, {33, 9, 17}, {50, 90, 20}, {160, 80, 19}, {1, 1, 1}, {3, 70, 4}};
+    int bad = 0, cases = 0;
+    unsigned seed = 7;
+    for (auto& vs : vols) {
+        const int w = vs[0], h = vs[1], d = vs[2];
+        LabVolume vol(w, h, d, seed);
+        for (const Shape& s : SHAPES) {
+            const int r = s.r;
+            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+                for (int zch : {8, 96, 512}) {
+                    CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+                    launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
+                    if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+                        printf("BAD %s %dx%dx%d: %s\n", s.name, w, h, d, cudaGetErrorString(e));
+                        exit(1);
+                    }
+                    cases++;
+                    char what[200];
+                    snprintf(what, sizeof what, "r%d %s zch %d policy %d cval %g", r, s.name, zch, policy, cval);
+                    vol.matches(want, bound, what, bad);
+                }
+            });
+        }
+    }
+    printf("check: %d cases, %d bad\n", cases, bad);
+    return bad != 0;
+}
+
+static void time_all(int size) {
+    const int w = size, h = size, d = size;
+    unsigned seed = 1;
+    LabVolume vol(w, h, d, seed, false);
+    const size_t n = vol.n;
+    const double floor_ms = lab_floor(vol);
+    allow_smem();
+    std::vector<float> ref(n), got(n);
+    for (int r : env_list("SEP3_RADII", {7, 6, 5, 4})) {
+        auto gl = gauss(r);
+        set_lines(gl, gl, gl);
+        const std::vector<int> zs = env_list("SEP3_ZCH", {64, 96, 128, 171});
+        bool have_ref = false;
+        for (int round = 0; round < 2; round++)
+            for (const Shape& s : SHAPES) {
+                if (s.r != r) continue;
+                launch(s, vol.in, vol.out, w, h, d, 96, 3, 0.f);
+                CK(cudaMemcpy(got.data(), vol.out, n * 4, cudaMemcpyDeviceToHost));
+                if (!have_ref) { ref = got; have_ref = true; }
+                double diff = 0;
+                for (size_t k = 0; k < n; k++) diff = std::max(diff, (double)std::fabs(ref[k] - got[k]));
+                cudaFuncAttributes fa;
+                cudaFuncGetAttributes(&fa, s.fn);
+                for (int zch : zs) {
+                    const float ms = timeit([&] { launch(s, vol.in, vol.out, w, h, d, zch, 3, 0.f); });
+                    printf("r%d %-40s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem; vs first %.2g)\n", r,
+                           s.name, zch, ms, ms / floor_ms, fa.numRegs, fa.localSizeBytes, s.smem, diff);
+                }
+                fflush(stdout);
+            }
+    }
+}
+
+int main(int argc, char** argv) { return sep3_main(argc, argv, check, time_all); }
