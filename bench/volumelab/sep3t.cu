@@ -27,27 +27,28 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
     {                                                                                                              \
         vol_sep3<R, TX, BY, PY, ST, 4, ZU, false>(in, out, w, h, d, zch, policy, cval);                            \
     }
-// A tensor-core variant: radius, TX, TY, stages, min blocks an SM.
-#define TC(R, TX, TY, ST, MB)                                                                                      \
-    __global__ void __launch_bounds__(VolSep3Tc<R, TX, TY, ST>::T, MB) tc_##R##_##TX##_##TY##_##ST##_##MB(          \
+// A tensor-core variant: radius, TX, TY, stages, min blocks an SM, TRUNC, FUSE.
+#define TC(R, TX, TY, ST, MB, TR, FU)                                                                              \
+    __global__ void __launch_bounds__(VolSep3Tc<R, TX, TY, ST>::T, MB) tc_##R##_##TX##_##TY##_##ST##_##MB##_##TR##_##FU( \
         const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
     {                                                                                                              \
-        vol_sep3tc<R, TX, TY, ST>(in, out, w, h, d, zch, policy, cval);                                            \
+        vol_sep3tc<R, TX, TY, ST, TR, FU>(in, out, w, h, d, zch, policy, cval);                                    \
     }
 #define AROW(R, TX, BY, PY, ST, MB, ZU)                                                                            \
     {R, TX, BY, TX, BY * PY, "app tx" #TX " ty" #BY "x" #PY " st" #ST " zu" #ZU, VolSep3<R, TX, BY, PY, ST>::SMEM,    \
      app_##R##_##TX##_##BY##_##ST##_##ZU},
-#define TROW(R, TX, TY, ST, MB)                                                                                    \
-    {R, VolSep3Tc<R, TX, TY, ST>::T, 1, TX, TY, "tc tx" #TX " ty" #TY " st" #ST " minb" #MB,                         \
-     VolSep3Tc<R, TX, TY, ST>::SMEM, tc_##R##_##TX##_##TY##_##ST##_##MB},
+#define TROW(R, TX, TY, ST, MB, TR, FU)                                                                            \
+    {R, VolSep3Tc<R, TX, TY, ST>::T, 1, TX, TY, "tc tx" #TX " ty" #TY " st" #ST " minb" #MB " trunc" #TR " fuse" #FU,   \
+     VolSep3Tc<R, TX, TY, ST>::SMEM, tc_##R##_##TX##_##TY##_##ST##_##MB##_##TR##_##FU},
 
 #ifndef APP_LIST
 #define APP_LIST(X) X(5, 32, 8, 4, 4, 2, 4) X(6, 32, 8, 4, 4, 2, 4) X(7, 32, 8, 4, 4, 2, 4)
 #endif
 #ifndef TC_LIST
 #define TC_LIST(X)                                                                                                 \
-    X(7, 64, 16, 4, 2) X(7, 64, 16, 3, 2) X(7, 64, 16, 4, 1) X(7, 128, 16, 4, 1) X(7, 64, 16, 5, 2)                  \
-    X(6, 64, 16, 4, 2) X(5, 64, 16, 4, 2) X(4, 64, 16, 4, 2)
+    X(7, 64, 16, 4, 2, false, false) X(7, 64, 16, 4, 2, true, false) X(7, 64, 16, 4, 2, false, true)                \
+    X(7, 64, 16, 4, 2, true, true) X(7, 128, 16, 4, 1, true, true) X(7, 64, 16, 3, 2, true, true)                    \
+    X(6, 64, 16, 4, 2, true, true) X(5, 64, 16, 4, 2, true, true) X(4, 64, 16, 4, 2, true, true)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)

@@ -26,9 +26,12 @@ __device__ __forceinline__ unsigned vol_tc_tf32(float x)
 }
 
 // x = hi + lo, hi rounded to TF32; lo is left in fp32 (the unit reads its top 19 bits: an error below 2^-22 of x).
+// TRUNC: hi is x's top 19 bits (one LOP3; sm_90 has no cvt.rna.tf32 instruction, it takes five): |lo| < 2^-10 |x|,
+// and lo as the unit reads it is off by less than 2^-20 |x|.
+template <bool TRUNC = false>
 __device__ __forceinline__ void vol_tc_split(float x, unsigned& hi, unsigned& lo)
 {
-    hi = vol_tc_tf32(x);
+    hi = TRUNC ? (__float_as_uint(x) & 0xffffe000u) : vol_tc_tf32(x);
     lo = __float_as_uint(x - __uint_as_float(hi));
 }
 
@@ -68,9 +71,27 @@ __device__ __forceinline__ void vol_tc_mma3(float (&c)[4], const unsigned (&ah)[
     vol_tc_mma(c, ah, b.hi[d][0], b.hi[d][1]);
 }
 
+// A compile-time bool that converts in device code (std::integral_constant's conversion is host-only here).
+template <bool B>
+struct VolTcFlag {
+    __device__ constexpr operator bool() const { return B; }
+};
+
 constexpr int vol_tc_swp(int need)
 {   // a slab row stride of an odd number of float4s: the x pass's A reads (8 rows x 4 columns) hit 32 banks
     return ((need + 3) / 4 % 2 == 0) ? (need + 3) / 4 * 4 + 4 : (need + 3) / 4 * 4;
+}
+
+// The loader's slow path: a chunk that is not one aligned float4 inside the volume, a float at a time (out of line: the
+// step's code stays small; only the tiles at the volume's x edges take it).
+__device__ __noinline__ void vol_tc_load_slow(float* dp, const float* base, int src, int gx, int w, int policy, float cval)
+{
+#pragma unroll
+    for (int q = 0; q < 4; q++) {
+        const int sx = convolab_border_index(gx + q, w, policy);
+        if (src < 0 || sx < 0) dp[q] = cval;
+        else __pipeline_memcpy_async(dp + q, base + src + sx, 4);
+    }
 }
 
 template <int R, int TX, int TY, int STAGES>
@@ -92,7 +113,10 @@ struct VolSep3Tc {
     static_assert(SW % 4 == 0 && SWP >= SW, "slab");
 };
 
-template <int R, int TX, int TY, int STAGES>
+// TRUNC: the split by truncation (vol_tc_split). FUSE: the loop peeled (the first step has no y pass, the last no x
+// pass) so that each step's x and y passes run in one unrolled k loop: three independent mma chains instead of two
+// and then one.
+template <int R, int TX, int TY, int STAGES, bool TRUNC = false, bool FUSE = false>
 __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                            int zch, int policy, float cval)
 {
@@ -146,19 +170,9 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
             const int e = tid + c * T;
             if (SN4 % T != 0 && e >= SN4) break;
             float* dp = slab + dst[c];
-            if (sz < 0) {
-                *reinterpret_cast<float4*>(dp) = make_float4(cval, cval, cval, cval);
-            } else if (vec & (1u << c)) {
-                __pipeline_memcpy_async(dp, base + src[c], 16);
-            } else {
-                const int gx = x0 - L + e % Q4 * 4;
-#pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    const int sx = convolab_border_index(gx + q, w, policy);
-                    if (src[c] < 0 || sx < 0) dp[q] = cval;
-                    else __pipeline_memcpy_async(dp + q, base + src[c] + sx, 4);
-                }
-            }
+            if (sz < 0) *reinterpret_cast<float4*>(dp) = make_float4(cval, cval, cval, cval);
+            else if (vec & (1u << c)) __pipeline_memcpy_async(dp, base + src[c], 16);
+            else vol_tc_load_slow(dp, base, src[c], x0 - L + e % Q4 * 4, w, policy, cval);
         }
         __pipeline_commit();
     };
@@ -183,53 +197,55 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
 #pragma unroll
         for (int j = 0; j < 2 * R; j++) za[i][j] = 0.0f;
 
-#pragma unroll 1
-    for (int s = 0; s <= steps; s++) {
+    // Step s: the x pass of slab s (dox), the y and z passes of slab s-1 (doy); dox and doy are bools or, peeled,
+    // integral constants.
+    auto step = [&](int s, auto dox, auto doy) {
         __pipeline_wait_prior(STAGES - 2);
         __syncthreads();                             // slab s in, rows of s-1 written; slab s-1 and rows of s-2 done
         const int sn = s + STAGES - 1;
         if (sn < steps) load(sn);
         else __pipeline_commit();
         const int par = s & 1;
-        if (s < steps) {
-            const float* sl = slabs + (s % STAGES) * SLAB + (16 * xm + g) * SWP + (L - R) + t4;
-            float* xr = rows + par * SHP * TXS + (16 * xm + g) * TXS + 2 * t4;
-            float acc[XU][4];
+        const float* sl = slabs + (s % STAGES) * SLAB + (16 * xm + g) * SWP + (L - R) + t4;
+        const float* yr = rows + (1 - par) * SHP * TXS + t4 * TXS + 16 * ym + g;
+        float acc[XU][4];
+        float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 #pragma unroll
-            for (int u = 0; u < XU; u++)
+        for (int u = 0; u < XU; u++)
 #pragma unroll
-                for (int q = 0; q < 4; q++) acc[u][q] = 0.0f;
+            for (int q = 0; q < 4; q++) acc[u][q] = 0.0f;
 #pragma unroll
-            for (int kt = 0; kt < XU + 2; kt++) {
+        for (int kt = 0; kt < XU + 2; kt++) {
+            if (dox) {
                 const float* a = sl + 8 * (xj + kt);
                 unsigned ah[4], al[4];
-                vol_tc_split(a[0], ah[0], al[0]);
-                vol_tc_split(a[8 * SWP], ah[1], al[1]);
-                vol_tc_split(a[4], ah[2], al[2]);
-                vol_tc_split(a[8 * SWP + 4], ah[3], al[3]);
+                vol_tc_split<TRUNC>(a[0], ah[0], al[0]);
+                vol_tc_split<TRUNC>(a[8 * SWP], ah[1], al[1]);
+                vol_tc_split<TRUNC>(a[4], ah[2], al[2]);
+                vol_tc_split<TRUNC>(a[8 * SWP + 4], ah[3], al[3]);
 #pragma unroll
                 for (int u = 0; u < XU; u++)
                     if (kt - u >= 0 && kt - u < 3) vol_tc_mma3(acc[u], ah, al, bx, kt - u);
             }
+            if (doy && kt < 3) {
+                const float* a = yr + 8 * (yj + kt) * TXS;
+                unsigned ah[4], al[4];
+                vol_tc_split<TRUNC>(a[0], ah[0], al[0]);
+                vol_tc_split<TRUNC>(a[8], ah[1], al[1]);
+                vol_tc_split<TRUNC>(a[4 * TXS], ah[2], al[2]);
+                vol_tc_split<TRUNC>(a[4 * TXS + 8], ah[3], al[3]);
+                vol_tc_mma3(v, ah, al, by, kt);
+            }
+        }
+        if (dox) {
+            float* xr = rows + par * SHP * TXS + (16 * xm + g) * TXS + 2 * t4;
 #pragma unroll
             for (int u = 0; u < XU; u++) {
                 *reinterpret_cast<float2*>(xr + 8 * (xj + u)) = make_float2(acc[u][0], acc[u][1]);
                 *reinterpret_cast<float2*>(xr + 8 * TXS + 8 * (xj + u)) = make_float2(acc[u][2], acc[u][3]);
             }
         }
-        if (s >= 1) {
-            const float* yr = rows + (1 - par) * SHP * TXS + t4 * TXS + 16 * ym + g;
-            float v[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-#pragma unroll
-            for (int dd = 0; dd < 3; dd++) {
-                const float* a = yr + 8 * (yj + dd) * TXS;
-                unsigned ah[4], al[4];
-                vol_tc_split(a[0], ah[0], al[0]);
-                vol_tc_split(a[8], ah[1], al[1]);
-                vol_tc_split(a[4 * TXS], ah[2], al[2]);
-                vol_tc_split(a[4 * TXS + 8], ah[3], al[3]);
-                vol_tc_mma3(v, ah, al, by, dd);
-            }
+        if (doy) {
             // v: (ox, oy), (ox, oy+1), (ox+8, oy), (ox+8, oy+1) of slice p = s-1
             if (s - 1 >= 2 * R) {                    // output slice z0 + p - 2R is complete
                 float o[4];
@@ -252,5 +268,16 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
                 za[i][2 * R - 1] = cz[0] * v[i];
             }
         }
+    };
+    if constexpr (FUSE) {
+        using Y = VolTcFlag<true>;
+        using N = VolTcFlag<false>;
+        step(0, Y(), N());                           // steps >= 2R + 1 >= 3
+#pragma unroll 1
+        for (int s = 1; s < steps; s++) step(s, Y(), Y());
+        step(steps, N(), Y());
+    } else {
+#pragma unroll 1
+        for (int s = 0; s <= steps; s++) step(s, s < steps, s >= 1);
     }
 }
