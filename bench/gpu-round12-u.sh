@@ -10,8 +10,8 @@ timeout 150 $b check > "$out/sep3t-check.txt" 2>&1; echo "check exit $?" >> "$ou
 grep -E "BAD|check" "$out/sep3t-check.txt" | head -12
 SEP3_ZCH=64,96,128 timeout 200 $b time > "$out/sep3t-time.txt" 2>&1; echo "time exit $?" >> "$out/sep3t-time.txt"
 cut -c1-118 "$out/sep3t-time.txt"
-k='regex:tc_7_64_16_4_2_(false_false|true_true)'
-NCU=1 SEP3_RADII=7 SEP3_ZCH=96 timeout 150 ncu --clock-control none --kernel-name "$k" --launch-count 4 \
+k="regex:tc_7_64_16_4_2_true_true"
+NCU=1 SEP3_RADII=7 SEP3_ZCH=96 timeout 150 ncu --clock-control none --kernel-name "$k" --launch-count 2 \
   --section SpeedOfLight --section SchedulerStats --section WarpStateStats --section ComputeWorkloadAnalysis \
   --csv $b time > "$out/ncu.csv" 2> "$out/ncu.err"
 tail -2 "$out/ncu.err"
@@ -26,6 +26,6 @@ for r in rows[hi + 1:]:
             "Warp Cycles Per Issued Instruction", "Achieved Occupancy", "Memory Throughput", "DRAM Throughput", "Compute (SM) Throughput")):
         print(r[0], r[n][:34], r[k], r[v])
 PY
-NCU=1 SEP3_RADII=7 SEP3_ZCH=96 timeout 150 ncu --clock-control none --kernel-name "$k" --launch-count 2 --section SourceCounters \
+NCU=1 SEP3_RADII=7 SEP3_ZCH=96 timeout 150 ncu --clock-control none --kernel-name "$k" --launch-count 1 --section SourceCounters \
   --page source --print-source sass --csv $b time 2> "$out/src.err" | gzip > "$out/src.csv.gz"
 tail -2 "$out/src.err"; ls -la "$out"

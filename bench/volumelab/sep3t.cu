@@ -46,8 +46,7 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #endif
 #ifndef TC_LIST
 #define TC_LIST(X)                                                                                                 \
-    X(7, 64, 16, 4, 2, false, false) X(7, 64, 16, 4, 2, true, false) X(7, 64, 16, 4, 2, false, true)                \
-    X(7, 64, 16, 4, 2, true, true) X(7, 128, 16, 4, 1, true, true) X(7, 64, 16, 3, 2, true, true)                    \
+    X(7, 64, 16, 4, 2, true, true) X(7, 64, 16, 3, 2, true, true) X(7, 64, 16, 4, 2, true, false)                    \
     X(6, 64, 16, 4, 2, true, true) X(5, 64, 16, 4, 2, true, true) X(4, 64, 16, 4, 2, true, true)
 #endif
 APP_LIST(APP)

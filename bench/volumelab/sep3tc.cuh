@@ -82,16 +82,22 @@ constexpr int vol_tc_swp(int need)
     return ((need + 3) / 4 % 2 == 0) ? (need + 3) / 4 * 4 + 4 : (need + 3) / 4 * 4;
 }
 
-// The loader's slow path: a chunk that is not one aligned float4 inside the volume, a float at a time (out of line: the
-// step's code stays small; only the tiles at the volume's x edges take it).
-__device__ __noinline__ void vol_tc_load_slow(float* dp, const float* base, int src, int gx, int w, int policy, float cval)
+// cp.async by 32-bit shared addresses (the generic pointer's conversion costs instructions a chunk).
+__device__ __forceinline__ void vol_tc_cp16(unsigned saddr, const float* g)
 {
-#pragma unroll
-    for (int q = 0; q < 4; q++) {
-        const int sx = convolab_border_index(gx + q, w, policy);
-        if (src < 0 || sx < 0) dp[q] = cval;
-        else __pipeline_memcpy_async(dp + q, base + src + sx, 4);
-    }
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(saddr), "l"(g));
+}
+__device__ __forceinline__ void vol_tc_cp4(unsigned saddr, const float* g)
+{
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(saddr), "l"(g));
+}
+__device__ __forceinline__ void vol_tc_st4(unsigned saddr, float v)
+{
+    asm volatile("st.shared.f32 [%0], %1;\n" ::"r"(saddr), "f"(v));
+}
+__device__ __forceinline__ void vol_tc_st16(unsigned saddr, float v)
+{
+    asm volatile("st.shared.v4.f32 [%0], {%1, %1, %1, %1};\n" ::"r"(saddr), "f"(v));
 }
 
 template <int R, int TX, int TY, int STAGES>
@@ -107,7 +113,7 @@ struct VolSep3Tc {
     static constexpr int Q4 = SW / 4, SN4 = Q4 * SH, CH = (SN4 + T - 1) / T;
     static constexpr int XM = SHP / 16, XN = TX / 8, XU = XM * XN / NW;  // x pass: m-tiles, n-tiles, n-tiles a warp
     static constexpr int SLAB = SHP * SWP;
-    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * SHP * TXS);
+    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * SHP * TXS + SW);  // + the slab columns' sources
     static_assert(R >= 1 && R <= 8, "three k-steps of 8 hold 8 + 2R inputs");
     static_assert(TX % 32 == 0 && TY % 16 == 0 && (XM * XN) % NW == 0 && XN % XU == 0 && CH <= 32, "VolSep3Tc shape");
     static_assert(SW % 4 == 0 && SWP >= SW, "slab");
@@ -145,34 +151,61 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
         }
     }
 
-    // The chunks this thread copies: slab offset, source offset in a slice (row and column where the chunk is one
-    // aligned float4 inside the volume, bit set in vec; else the row's, -1 for a constant row).
-    int src[CH], dst[CH];
+    // The source column of each slab column (-1: the constant), for the chunks that are not one aligned float4
+    // inside the volume (the tiles at the volume's x edges).
+    int* xsrc = reinterpret_cast<int*>(rows + 2 * SHP * TXS);
+    for (int i = tid; i < SW; i += T) xsrc[i] = convolab_border_index(x0 - L + i, w, policy);
+    // The chunks this thread copies: shared byte address in slab 0, source offset in a slice (row and column where
+    // the chunk is one aligned float4 inside the volume, bit set in vec; else the row's, -1 for a constant row).
+    const unsigned sbase = (unsigned)__cvta_generic_to_shared(slabs);
+    unsigned dst[CH];
+    int src[CH];
     unsigned vec = 0;
+    bool all = true;
 #pragma unroll
     for (int c = 0; c < CH; c++) {
         const int e = tid + c * T;
         const int row = e / Q4, col = e % Q4 * 4;
-        dst[c] = row * SWP + col;
+        dst[c] = sbase + 4 * (row * SWP + col);
         const int sy = convolab_border_index(y0 - R + row, h, policy);
         const int gx = x0 - L + col;
         const bool v = e < SN4 && sy >= 0 && (w & 3) == 0 && gx >= 0 && gx + 3 < w;
         src[c] = sy < 0 ? -1 : sy * w + (v ? gx : 0);
         if (v) vec |= 1u << c;
+        else if (e < SN4) all = false;
     }
+    const bool lean = __syncthreads_and(all);        // every chunk of the block one float4 (also: xsrc written)
     const int steps = (z1 - z0) + 2 * R;             // input slices z0-R .. z1-1+R
     auto load = [&](int p) {
-        float* slab = slabs + (p % STAGES) * SLAB;
+        const unsigned so = (p % STAGES) * (SLAB * 4);
         const int sz = convolab_border_index(z0 - R + p, d, policy);
-        const float* base = in + (sz < 0 ? 0 : (size_t)sz * slice);
+        if (sz < 0) {
 #pragma unroll
-        for (int c = 0; c < CH; c++) {
-            const int e = tid + c * T;
-            if (SN4 % T != 0 && e >= SN4) break;
-            float* dp = slab + dst[c];
-            if (sz < 0) *reinterpret_cast<float4*>(dp) = make_float4(cval, cval, cval, cval);
-            else if (vec & (1u << c)) __pipeline_memcpy_async(dp, base + src[c], 16);
-            else vol_tc_load_slow(dp, base, src[c], x0 - L + e % Q4 * 4, w, policy, cval);
+            for (int c = 0; c < CH; c++)
+                if (SN4 % T == 0 || tid + c * T < SN4) vol_tc_st16(dst[c] + so, cval);
+        } else if (lean) {
+            const float* base = in + (size_t)sz * slice;
+#pragma unroll
+            for (int c = 0; c < CH; c++)
+                if (SN4 % T == 0 || tid + c * T < SN4) vol_tc_cp16(dst[c] + so, base + src[c]);
+        } else {
+            const float* base = in + (size_t)sz * slice;
+#pragma unroll
+            for (int c = 0; c < CH; c++) {
+                const int e = tid + c * T;
+                if (SN4 % T != 0 && e >= SN4) break;
+                if (vec & (1u << c)) {
+                    vol_tc_cp16(dst[c] + so, base + src[c]);
+                } else {
+                    const int col = e % Q4 * 4;
+#pragma unroll
+                    for (int q = 0; q < 4; q++) {
+                        const int sx = xsrc[col + q];
+                        if (src[c] < 0 || sx < 0) vol_tc_st4(dst[c] + so + 4 * q, cval);
+                        else vol_tc_cp4(dst[c] + so + 4 * q, base + src[c] + sx);
+                    }
+                }
+            }
         }
         __pipeline_commit();
     };
