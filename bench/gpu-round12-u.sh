@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Round twelve, call U: bench/volumelab/sep3t.cu (built here with -lineinfo into .carry/t/sep3t; carry .carry/t) with
 # sep3tc.cuh's knobs (TRUNC split, FUSE peeled loop with x and y interleaved, slow loader out of line): check, times,
-# then Nsight Compute on the r 7 tensor-core kernel without and with the knobs (stall samples, per-instruction counts).
+# then Nsight Compute on the r 7 tensor-core kernel K (default the first form with both knobs) (stall samples, per-instruction counts).
 set -uo pipefail
 out=${OUT:-round12-u-out}; mkdir -p "$out"
 b=.carry/t/sep3t
@@ -10,7 +10,7 @@ timeout 150 $b check > "$out/sep3t-check.txt" 2>&1; echo "check exit $?" >> "$ou
 grep -E "BAD|check" "$out/sep3t-check.txt" | head -12
 SEP3_ZCH=64,96,128 timeout 200 $b time > "$out/sep3t-time.txt" 2>&1; echo "time exit $?" >> "$out/sep3t-time.txt"
 cut -c1-118 "$out/sep3t-time.txt"
-k="regex:tc_7_64_16_4_2_true_true"
+k=${K:-"regex:tc_7_64_16_4_2_true_true"}
 NCU=1 SEP3_RADII=7 SEP3_ZCH=96 timeout 150 ncu --clock-control none --kernel-name "$k" --launch-count 2 \
   --section SpeedOfLight --section SchedulerStats --section WarpStateStats --section ComputeWorkloadAnalysis \
   --csv $b time > "$out/ncu.csv" 2> "$out/ncu.err"

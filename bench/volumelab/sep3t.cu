@@ -17,6 +17,7 @@
 #include "../fastlab/labtime.cuh"
 #include "sep3host.cuh"
 #include "sep3tc.cuh"
+#include "sep3tc2.cuh"
 
 typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 
@@ -34,6 +35,16 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
     {                                                                                                              \
         vol_sep3tc<R, TX, TY, ST, TR, FU>(in, out, w, h, d, zch, policy, cval);                                    \
     }
+// The second form (sep3tc2.cuh): radius, TX, TY, stages, min blocks an SM, ACC2.
+#define TC2(R, TX, TY, ST, MB, A2)                                                                                 \
+    __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB) tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2( \
+        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+    {                                                                                                              \
+        vol_sep3tc2<R, TX, TY, ST, A2>(in, out, w, h, d, zch, policy, cval);                                       \
+    }
+#define T2ROW(R, TX, TY, ST, MB, A2)                                                                               \
+    {R, VolSep3Tc2<R, TX, TY, ST>::T, 1, TX, TY, "tc2 tx" #TX " ty" #TY " st" #ST " minb" #MB " acc2" #A2,             \
+     VolSep3Tc2<R, TX, TY, ST>::SMEM, tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2},
 #define AROW(R, TX, BY, PY, ST, MB, ZU)                                                                            \
     {R, TX, BY, TX, BY * PY, "app tx" #TX " ty" #BY "x" #PY " st" #ST " zu" #ZU, VolSep3<R, TX, BY, PY, ST>::SMEM,    \
      app_##R##_##TX##_##BY##_##ST##_##ZU},
@@ -45,15 +56,19 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #define APP_LIST(X) X(5, 32, 8, 4, 4, 2, 4) X(6, 32, 8, 4, 4, 2, 4) X(7, 32, 8, 4, 4, 2, 4)
 #endif
 #ifndef TC_LIST
-#define TC_LIST(X)                                                                                                 \
-    X(7, 64, 16, 4, 2, true, true) X(7, 64, 16, 3, 2, true, true) X(7, 64, 16, 4, 2, true, false)                    \
-    X(6, 64, 16, 4, 2, true, true) X(5, 64, 16, 4, 2, true, true) X(4, 64, 16, 4, 2, true, true)
+#define TC_LIST(X) X(7, 64, 16, 4, 2, true, true)
+#endif
+#ifndef TC2_LIST
+#define TC2_LIST(X)                                                                                                \
+    X(7, 64, 16, 4, 2, false) X(7, 64, 16, 4, 2, true) X(7, 64, 16, 3, 2, false) X(6, 64, 16, 4, 2, false)           \
+    X(5, 64, 16, 4, 2, false) X(4, 64, 16, 4, 2, false)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)
+TC2_LIST(TC2)
 
 struct Shape { int r, bx, by, tx, ty; const char* name; int smem; LFn fn; };
-static const Shape SHAPES[] = {APP_LIST(AROW) TC_LIST(TROW)};
+static const Shape SHAPES[] = {APP_LIST(AROW) TC_LIST(TROW) TC2_LIST(T2ROW)};
 
 static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
     dim3 grid((w + s.tx - 1) / s.tx, (h + s.ty - 1) / s.ty, (d + zch - 1) / zch);

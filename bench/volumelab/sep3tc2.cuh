@@ -1,0 +1,283 @@
+// Round twelve, second form of sep3tc.cuh (call U: 97 instructions a voxel at issue 0.54, 0.85 ms at r 7):
+//   - A fragments by ldmatrix.x4 (one instruction a fragment instead of four LDS): the x pass's k-tiles start at
+//     aligned slab columns 8(j + d) and its band takes the offset L - R (B_d[k][n] = w[8d + k - n - (L - R)]; n-tile j
+//     still needs only columns 8j .. 8j + 23 as L + R <= 16); the x pass writes its output transposed (xt[x][y]) so
+//     that the y pass's A (x by y) is row-major too;
+//   - the split by truncation only (vol_tc_split<true>);
+//   - ACC2: the hi*hi products in their own accumulator (two chains an output tile, half as deep);
+//   - the loader: chunks that are one float4 inside the volume by 16-byte cp.async; the constant policy's ghost rows and
+//     columns written once into every slab; the remaining floats (an edge tile's mirrored halo columns) one a thread
+//     from a list made at the start where they number at most a block's threads, else a float at a time by chunk.
+// Nothing in the app uses this header yet; bench/volumelab/sep3t.cu checks and times it.
+#pragma once
+#include <cuda_pipeline.h>
+#include "border.cuh"
+#include "sep3tc.cuh"
+
+__device__ __forceinline__ void vol_tc_ldm4(unsigned (&a)[4], unsigned saddr)
+{
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+                 : "=r"(a[0]), "=r"(a[1]), "=r"(a[2]), "=r"(a[3])
+                 : "r"(saddr));
+}
+
+// The band's B fragments with the input offset o: [d][e] = w[8d + t4 + 4e - g - o] (0 outside 0..2R).
+template <int R>
+__device__ __forceinline__ VolTcBand vol_tc_band_off(const float* w, int g, int t4, int o)
+{
+    VolTcBand b;
+#pragma unroll
+    for (int d = 0; d < 3; d++)
+#pragma unroll
+        for (int e = 0; e < 2; e++) {
+            const int i = 8 * d + t4 + 4 * e - g - o;
+            vol_tc_split(i >= 0 && i <= 2 * R ? w[i] : 0.0f, b.hi[d][e], b.lo[d][e]);
+        }
+    return b;
+}
+
+// A fragment split in place: a keeps hi's bits (the unit truncates a raw float to TF32: the same hi), lo = a - hi.
+__device__ __forceinline__ void vol_tc_lo(const unsigned (&a)[4], unsigned (&lo)[4])
+{
+#pragma unroll
+    for (int q = 0; q < 4; q++)
+        lo[q] = __float_as_uint(__uint_as_float(a[q]) - __uint_as_float(a[q] & 0xffffe000u));
+}
+
+template <int R, int TX, int TY, int STAGES>
+struct VolSep3Tc2 {
+    static constexpr int L = (R + 3) / 4 * 4;       // slab columns left (and right) of the tile
+    static constexpr int SW = TX + 2 * L;           // slab columns loaded
+    static constexpr int SH = TY + 2 * R;           // slab rows loaded
+    static constexpr int SHP = (SH + 15) / 16 * 16; // slab rows the x pass's m-tiles cover (the rest zero)
+    static constexpr int SWP = vol_tc_swp(TX + 16); // row stride: columns up to TX + 15 read (the rest zero)
+    static constexpr int XTS = SHP + 4;             // the transposed x pass output's row stride (x rows of SHP)
+    static constexpr int NW = TX / 16 * (TY / 8);   // warps: one y pass m16n8 tile each
+    static constexpr int T = 32 * NW;
+    static constexpr int Q4 = SW / 4, SN4 = Q4 * SH, CH = (SN4 + T - 1) / T;
+    static constexpr int XM = SHP / 16, XN = TX / 8, XU = XM * XN / NW;
+    static constexpr int SLAB = SHP * SWP;
+    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TX * XTS + SW);
+    static_assert(R >= 1 && R <= 8, "three k-steps of 8 hold 8 + 2R inputs");
+    static_assert(TX % 32 == 0 && TY % 16 == 0 && (XM * XN) % NW == 0 && XN % XU == 0 && CH <= 32, "VolSep3Tc2 shape");
+    static_assert(SWP >= SW && L + R <= 16, "slab");
+};
+
+template <int R, int TX, int TY, int STAGES, bool ACC2>
+__device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
+                                            int zch, int policy, float cval)
+{
+    using G = VolSep3Tc2<R, TX, TY, STAGES>;
+    constexpr int L = G::L, SW = G::SW, SH = G::SH, SHP = G::SHP, SWP = G::SWP, XTS = G::XTS, T = G::T;
+    constexpr int Q4 = G::Q4, SN4 = G::SN4, CH = G::CH, XU = G::XU, SLAB = G::SLAB, YN = TY / 8;
+    extern __shared__ float4 vol_sep3tc2_smem[];
+    float* slabs = reinterpret_cast<float*>(vol_sep3tc2_smem);
+    float* xt = slabs + STAGES * SLAB;               // 2 x TX x XTS: the x pass's output transposed, by step parity
+    int* xsrc = reinterpret_cast<int*>(xt + 2 * TX * XTS);  // SW: each slab column's source column (-1: constant)
+    const float* cx = c_vol_line;
+    const float* cy = c_vol_line + CONVOLAB_MAX_1D;
+    const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
+    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, g = lane >> 2, t4 = lane & 3;
+    const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
+    const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
+    const size_t slice = (size_t)w * h;
+    const unsigned sbase = (unsigned)__cvta_generic_to_shared(slabs);
+    const unsigned xbase = (unsigned)__cvta_generic_to_shared(xt);
+
+    for (int i = tid; i < SW; i += T) xsrc[i] = convolab_border_index(x0 - L + i, w, policy);
+    // Once into every slab: zero pads (read times a zero weight) and the constant policy's ghost cells.
+    {
+        const bool cst = policy == CONVOLAB_BORDER_CONSTANT;
+        for (int e = tid; e < STAGES * SLAB; e += T) {
+            const int k = e % SLAB, r = k / SWP, c = k % SWP;
+            if (r >= SH || c >= SW) slabs[e] = 0.0f;
+            else if (cst && (y0 - R + r < 0 || y0 - R + r >= h || x0 - L + c < 0 || x0 - L + c >= w)) slabs[e] = cval;
+        }
+    }
+    // The chunks: shared byte address in slab 0; source offset in a slice where the chunk is one aligned float4
+    // inside the volume (bit in vec), else -1 (the list below, or the constant, or the per-float path).
+    unsigned dst[CH];
+    int src[CH];
+    unsigned vec = 0;
+    bool all = true;
+#pragma unroll
+    for (int c = 0; c < CH; c++) {
+        const int e = tid + c * T;
+        const int row = e / Q4, col = e % Q4 * 4;
+        dst[c] = sbase + 4 * (row * SWP + col);
+        const int sy = convolab_border_index(y0 - R + row, h, policy);
+        const int gx = x0 - L + col;
+        const bool v = e < SN4 && sy >= 0 && (w & 3) == 0 && gx >= 0 && gx + 3 < w;
+        src[c] = v ? sy * w + gx : (sy < 0 ? -1 : sy * w);
+        if (v) vec |= 1u << c;
+        else if (e < SN4) all = false;
+    }
+    __syncthreads();                                 // xsrc
+    // The floats no float4 brings and no constant fills: rows inside (ry0 .. ry1-1) x columns of chunks not inside
+    // along x whose source is a column (nsc of them). At most T: thread f takes the f-th (mode 1); else mode 2.
+    int mode = 0;                                    // 0: every chunk one float4; 1: float4s and the list; 2: per float
+    unsigned ldst = 0;
+    int lsrc = -1;
+    if (!__syncthreads_and(all)) {
+        const bool cst = policy == CONVOLAB_BORDER_CONSTANT;
+        const int ry0 = cst ? max(0, R - y0) : 0, ry1 = cst ? min(SH, h - y0 + R) : SH;
+        int nsc = 0;
+        for (int c = 0; c < SW; c++) {
+            const int gx = x0 - L + c / 4 * 4;
+            if (!((w & 3) == 0 && gx >= 0 && gx + 3 < w) && xsrc[c] >= 0) nsc++;
+        }
+        const int nslow = max(0, ry1 - ry0) * nsc;
+        mode = nslow <= T ? 1 : 2;
+        if (mode == 1 && tid < nslow) {
+            const int r = ry0 + tid / nsc;
+            int k = tid % nsc, c = 0;
+            for (;; c++) {
+                const int gx = x0 - L + c / 4 * 4;
+                if (!((w & 3) == 0 && gx >= 0 && gx + 3 < w) && xsrc[c] >= 0 && k-- == 0) break;
+            }
+            ldst = sbase + 4 * (r * SWP + c);
+            lsrc = convolab_border_index(y0 - R + r, h, policy) * w + xsrc[c];
+        }
+    }
+    const int steps = (z1 - z0) + 2 * R;             // input slices z0-R .. z1-1+R
+    auto load = [&](int p) {
+        const unsigned so = (p % STAGES) * (SLAB * 4);
+        const int sz = convolab_border_index(z0 - R + p, d, policy);
+        if (sz < 0) {                                // a constant slice: the whole slab (pads stay zero)
+#pragma unroll
+            for (int c = 0; c < CH; c++)
+                if (SN4 % T == 0 || tid + c * T < SN4) vol_tc_st16(dst[c] + so, cval);
+        } else if (mode == 0) {
+            const float* base = in + (size_t)sz * slice;
+#pragma unroll
+            for (int c = 0; c < CH; c++)
+                if (SN4 % T == 0 || tid + c * T < SN4) vol_tc_cp16(dst[c] + so, base + src[c]);
+        } else {
+            const float* base = in + (size_t)sz * slice;
+#pragma unroll
+            for (int c = 0; c < CH; c++)
+                if (vec & (1u << c)) vol_tc_cp16(dst[c] + so, base + src[c]);
+            if (mode == 1) {
+                if (lsrc >= 0) vol_tc_cp4(ldst + so, base + lsrc);
+            } else {
+#pragma unroll
+                for (int c = 0; c < CH; c++) {
+                    const int e = tid + c * T;
+                    if ((SN4 % T != 0 && e >= SN4) || (vec & (1u << c))) continue;
+                    const int col = e % Q4 * 4;
+#pragma unroll
+                    for (int q = 0; q < 4; q++) {
+                        const int sx = xsrc[col + q];
+                        if (src[c] < 0 || sx < 0) vol_tc_st4(dst[c] + so + 4 * q, cval);
+                        else vol_tc_cp4(dst[c] + so + 4 * q, base + src[c] + sx);
+                    }
+                }
+            }
+        }
+        __pipeline_commit();
+    };
+#pragma unroll
+    for (int p = 0; p < STAGES - 1; p++) {
+        if (p < steps) load(p);
+        else __pipeline_commit();
+    }
+
+    const VolTcBand bx = vol_tc_band_off<R>(cx, g, t4, L - R), by = vol_tc_band_off<R>(cy, g, t4, 0);
+    const int xm = warp / (G::XN / XU), xj = warp % (G::XN / XU) * XU;   // x pass: m-tile, first n-tile
+    const int ym = warp / YN, yj = warp % YN;                             // y pass: m-tile (x), n-tile (y)
+    const int lr = (lane & 7) + 8 * ((lane >> 3) & 1), lk = 4 * (lane >> 4);  // ldmatrix: this lane's row, column
+    const unsigned xa = sbase + 4 * ((16 * xm + lr) * SWP + 8 * xj + lk);    // x pass A rows, slab 0
+    const unsigned ya = xbase + 4 * ((16 * ym + lr) * XTS + 8 * yj + lk);    // y pass A rows, buffer 0
+    const unsigned xw = xbase + 4 * ((8 * xj + 2 * t4) * XTS + 16 * xm + g); // x pass C into xt, buffer 0
+    const int ox = x0 + 16 * ym + g, oy = y0 + 8 * yj + 2 * t4;  // the thread's outputs: (ox | ox+8, oy | oy+1)
+    const bool vx0 = ox < w, vx1 = ox + 8 < w, vy0 = oy < h, vy1 = oy + 1 < h;
+    const bool full = vx1 && vy1;
+    float* zo = out + ((size_t)z0 * h + (vy0 ? oy : 0)) * w + ox;
+    float za[4][2 * R];                              // za[i][j]: the running sum of output slice p - 2R + j (column i)
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+#pragma unroll
+        for (int j = 0; j < 2 * R; j++) za[i][j] = 0.0f;
+
+    auto step = [&](int s, auto dox, auto doy) {
+        __pipeline_wait_prior(STAGES - 2);
+        __syncthreads();                             // slab s in, xt of s-1 written; slab s-1 and xt of s-2 done
+        const int sn = s + STAGES - 1;
+        if (sn < steps) load(sn);
+        else __pipeline_commit();
+        const unsigned par = s & 1;
+        float acc[XU][4], acb[XU][4];
+        float v[4] = {0.0f, 0.0f, 0.0f, 0.0f}, vb[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+#pragma unroll
+        for (int u = 0; u < XU; u++)
+#pragma unroll
+            for (int q = 0; q < 4; q++) acc[u][q] = acb[u][q] = 0.0f;
+#pragma unroll
+        for (int kt = 0; kt < XU + 2; kt++) {
+            if (dox) {
+                unsigned ah[4], al[4];
+                vol_tc_ldm4(ah, xa + (s % STAGES) * (SLAB * 4) + 32 * kt);
+                vol_tc_lo(ah, al);
+#pragma unroll
+                for (int u = 0; u < XU; u++)
+                    if (kt - u >= 0 && kt - u < 3) {
+                        const int dd = kt - u;
+                        vol_tc_mma(acc[u], al, bx.hi[dd][0], bx.hi[dd][1]);
+                        vol_tc_mma(acc[u], ah, bx.lo[dd][0], bx.lo[dd][1]);
+                        vol_tc_mma(ACC2 ? acb[u] : acc[u], ah, bx.hi[dd][0], bx.hi[dd][1]);
+                    }
+            }
+            if (doy && kt < 3) {
+                unsigned ah[4], al[4];
+                vol_tc_ldm4(ah, ya + (1 - par) * (TX * XTS * 4) + 32 * kt);
+                vol_tc_lo(ah, al);
+                vol_tc_mma(v, al, by.hi[kt][0], by.hi[kt][1]);
+                vol_tc_mma(v, ah, by.lo[kt][0], by.lo[kt][1]);
+                vol_tc_mma(ACC2 ? vb : v, ah, by.hi[kt][0], by.hi[kt][1]);
+            }
+        }
+        if (dox) {                                   // C (rows y_in, columns x) into xt[x][y_in]
+            const unsigned o = xw + par * (TX * XTS * 4);
+#pragma unroll
+            for (int u = 0; u < XU; u++) {
+                const unsigned ou = o + 4 * 8 * u * XTS;
+                vol_tc_st4(ou, ACC2 ? acc[u][0] + acb[u][0] : acc[u][0]);
+                vol_tc_st4(ou + 4 * XTS, ACC2 ? acc[u][1] + acb[u][1] : acc[u][1]);
+                vol_tc_st4(ou + 32, ACC2 ? acc[u][2] + acb[u][2] : acc[u][2]);
+                vol_tc_st4(ou + 4 * XTS + 32, ACC2 ? acc[u][3] + acb[u][3] : acc[u][3]);
+            }
+        }
+        if (doy) {
+            if (ACC2)
+#pragma unroll
+                for (int i = 0; i < 4; i++) v[i] += vb[i];
+            // v: (ox, oy), (ox, oy+1), (ox+8, oy), (ox+8, oy+1) of slice p = s-1
+            if (s - 1 >= 2 * R) {                    // output slice z0 + p - 2R is complete
+                float o[4];
+#pragma unroll
+                for (int i = 0; i < 4; i++) o[i] = za[i][0] + cz[2 * R] * v[i];
+                if (full) {
+                    __stcs(zo, o[0]); __stcs(zo + w, o[1]); __stcs(zo + 8, o[2]); __stcs(zo + w + 8, o[3]);
+                } else if (vy0) {
+                    if (vx0) __stcs(zo, o[0]);
+                    if (vx0 && vy1) __stcs(zo + w, o[1]);
+                    if (vx1) __stcs(zo + 8, o[2]);
+                    if (vx1 && vy1) __stcs(zo + w + 8, o[3]);
+                }
+                zo += slice;
+            }
+#pragma unroll
+            for (int i = 0; i < 4; i++) {
+#pragma unroll
+                for (int j = 0; j < 2 * R - 1; j++) za[i][j] = za[i][j + 1] + cz[2 * R - 1 - j] * v[i];
+                za[i][2 * R - 1] = cz[0] * v[i];
+            }
+        }
+    };
+    using Y = VolTcFlag<true>;
+    using N = VolTcFlag<false>;
+    step(0, Y(), N());                               // steps >= 2R + 1 >= 3
+#pragma unroll 1
+    for (int s = 1; s < steps; s++) step(s, Y(), Y());
+    step(steps, N(), Y());
+}
