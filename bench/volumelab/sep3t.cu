@@ -35,22 +35,23 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
     {                                                                                                              \
         vol_sep3tc<R, TX, TY, ST, TR, FU>(in, out, w, h, d, zch, policy, cval);                                    \
     }
-// The second form (sep3tc2.cuh): radius, TX, TY, stages, min blocks an SM, ACC2.
-#define TC2(R, TX, TY, ST, MB, A2)                                                                                 \
-    __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB) tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2( \
-        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
+// The second form (sep3tc2.cuh): radius, TX, TY, stages, min blocks an SM, ACC2, SAME (x and y weights equal), SU.
+#define TC2(R, TX, TY, ST, MB, A2, SA, SU)                                                                         \
+    __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB)                                            \
+        tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2##_##SA##_##SU(const float* __restrict__ in, float* __restrict__ out,   \
+                                                                int w, int h, int d, int zch, int policy, float cval) \
     {                                                                                                              \
-        vol_sep3tc2<R, TX, TY, ST, A2>(in, out, w, h, d, zch, policy, cval);                                       \
+        vol_sep3tc2<R, TX, TY, ST, A2, SA, SU>(in, out, w, h, d, zch, policy, cval);                               \
     }
-#define T2ROW(R, TX, TY, ST, MB, A2)                                                                               \
-    {R, VolSep3Tc2<R, TX, TY, ST>::T, 1, TX, TY, "tc2 tx" #TX " ty" #TY " st" #ST " minb" #MB " acc2" #A2,             \
-     VolSep3Tc2<R, TX, TY, ST>::SMEM, tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2},
+#define T2ROW(R, TX, TY, ST, MB, A2, SA, SU)                                                                       \
+    {R, VolSep3Tc2<R, TX, TY, ST>::T, 1, TX, TY, "tc2 tx" #TX " ty" #TY " st" #ST " mb" #MB " acc2" #A2 " same" #SA " su" #SU, \
+     VolSep3Tc2<R, TX, TY, ST>::SMEM, tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2##_##SA##_##SU, SA},
 #define AROW(R, TX, BY, PY, ST, MB, ZU)                                                                            \
     {R, TX, BY, TX, BY * PY, "app tx" #TX " ty" #BY "x" #PY " st" #ST " zu" #ZU, VolSep3<R, TX, BY, PY, ST>::SMEM,    \
-     app_##R##_##TX##_##BY##_##ST##_##ZU},
+     app_##R##_##TX##_##BY##_##ST##_##ZU, false},
 #define TROW(R, TX, TY, ST, MB, TR, FU)                                                                            \
     {R, VolSep3Tc<R, TX, TY, ST>::T, 1, TX, TY, "tc tx" #TX " ty" #TY " st" #ST " minb" #MB " trunc" #TR " fuse" #FU,   \
-     VolSep3Tc<R, TX, TY, ST>::SMEM, tc_##R##_##TX##_##TY##_##ST##_##MB##_##TR##_##FU},
+     VolSep3Tc<R, TX, TY, ST>::SMEM, tc_##R##_##TX##_##TY##_##ST##_##MB##_##TR##_##FU, false},
 
 #ifndef APP_LIST
 #define APP_LIST(X) X(5, 32, 8, 4, 4, 2, 4) X(6, 32, 8, 4, 4, 2, 4) X(7, 32, 8, 4, 4, 2, 4)
@@ -60,14 +61,15 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #endif
 #ifndef TC2_LIST
 #define TC2_LIST(X)                                                                                                \
-    X(7, 64, 16, 4, 2, false) X(7, 64, 16, 4, 2, true) X(7, 64, 16, 3, 2, false) X(6, 64, 16, 4, 2, false)           \
-    X(5, 64, 16, 4, 2, false) X(4, 64, 16, 4, 2, false)
+    X(7, 64, 16, 3, 2, false, false, 1) X(7, 64, 16, 3, 2, false, false, 2) X(7, 64, 16, 3, 2, false, true, 2)      \
+    X(7, 64, 16, 3, 2, true, true, 2) X(7, 64, 16, 4, 2, false, true, 2) X(6, 64, 16, 3, 2, false, true, 2)         \
+    X(5, 64, 16, 3, 2, false, true, 2)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)
 TC2_LIST(TC2)
 
-struct Shape { int r, bx, by, tx, ty; const char* name; int smem; LFn fn; };
+struct Shape { int r, bx, by, tx, ty; const char* name; int smem; LFn fn; bool same; };
 static const Shape SHAPES[] = {APP_LIST(AROW) TC_LIST(TROW) TC2_LIST(T2ROW)};
 
 static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
@@ -90,7 +92,7 @@ static int check() {
         LabVolume vol(w, h, d, seed);
         for (const Shape& s : SHAPES) {
             const int r = s.r;
-            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+            auto run = [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (int zch : {8, 96, 512}) {
                     CK(cudaMemset(vol.out, 0xff, vol.n * 4));
                     launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
@@ -103,7 +105,19 @@ static int check() {
                     snprintf(what, sizeof what, "r%d %s zch %d policy %d cval %g", r, s.name, zch, policy, cval);
                     vol.matches(want, bound, what, bad);
                 }
-            });
+            };
+            if (!s.same) {
+                each_policy_case(vol, r, seed, run);
+            } else {                                 // the x and y lines equal (the kernel reads x's for both)
+                auto cx = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
+                set_lines(cx, cx, cz);
+                double sw = 0;
+                for (float a : cx) for (float b : cx) for (float c : cz) sw += a * b * c;
+                for (int policy : {0, 1, 2, 3, 4})
+                    for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f})
+                        run(policy, cval, reference(vol.host, vol.w, vol.h, vol.d, cx, cx, cz, policy, cval),
+                            5e-5 * sw * std::max(1.0, (double)std::fabs(cval)));
+            }
         }
     }
     printf("check: %d cases, %d bad\n", cases, bad);

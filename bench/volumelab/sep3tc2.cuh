@@ -51,7 +51,10 @@ struct VolSep3Tc2 {
     static constexpr int SH = TY + 2 * R;           // slab rows loaded
     static constexpr int SHP = (SH + 15) / 16 * 16; // slab rows the x pass's m-tiles cover (the rest zero)
     static constexpr int SWP = vol_tc_swp(TX + 16); // row stride: columns up to TX + 15 read (the rest zero)
-    static constexpr int XTS = SHP + 4;             // the transposed x pass output's row stride (x rows of SHP)
+    // The transposed x pass output: row x holds y_in at column y_in + L - R (the y pass's band takes the x pass's
+    // offset, so one band serves both where the x and y weights agree); stride 4 mod 8 (conflict-free ldmatrix rows).
+    static constexpr int XTN = (SHP + L - R > TY + 16 ? SHP + L - R : TY + 16);
+    static constexpr int XTS = (XTN + 3) / 4 * 4 + ((XTN + 3) / 4 % 2 == 0 ? 4 : 0);
     static constexpr int NW = TX / 16 * (TY / 8);   // warps: one y pass m16n8 tile each
     static constexpr int T = 32 * NW;
     static constexpr int Q4 = SW / 4, SN4 = Q4 * SH, CH = (SN4 + T - 1) / T;
@@ -63,7 +66,8 @@ struct VolSep3Tc2 {
     static_assert(SWP >= SW && L + R <= 16, "slab");
 };
 
-template <int R, int TX, int TY, int STAGES, bool ACC2>
+// SAME: the y weights equal the x weights (isotropic masks): one band in registers.
+template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1>
 __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                             int zch, int policy, float cval)
 {
@@ -94,6 +98,8 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
             else if (cst && (y0 - R + r < 0 || y0 - R + r >= h || x0 - L + c < 0 || x0 - L + c >= w)) slabs[e] = cval;
         }
     }
+    for (int e = tid; e < 2 * TX * XTS; e += T)    // xt's columns before y_in 0 and after the last are read, never written
+        xt[e] = 0.0f;
     // The chunks: shared byte address in slab 0; source offset in a slice where the chunk is one aligned float4
     // inside the volume (bit in vec), else -1 (the list below, or the constant, or the per-float path).
     unsigned dst[CH];
@@ -182,13 +188,14 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
         else __pipeline_commit();
     }
 
-    const VolTcBand bx = vol_tc_band_off<R>(cx, g, t4, L - R), by = vol_tc_band_off<R>(cy, g, t4, 0);
+    const VolTcBand bx = vol_tc_band_off<R>(cx, g, t4, L - R);
+    const VolTcBand by = SAME ? bx : vol_tc_band_off<R>(cy, g, t4, L - R);
     const int xm = warp / (G::XN / XU), xj = warp % (G::XN / XU) * XU;   // x pass: m-tile, first n-tile
     const int ym = warp / YN, yj = warp % YN;                             // y pass: m-tile (x), n-tile (y)
     const int lr = (lane & 7) + 8 * ((lane >> 3) & 1), lk = 4 * (lane >> 4);  // ldmatrix: this lane's row, column
     const unsigned xa = sbase + 4 * ((16 * xm + lr) * SWP + 8 * xj + lk);    // x pass A rows, slab 0
     const unsigned ya = xbase + 4 * ((16 * ym + lr) * XTS + 8 * yj + lk);    // y pass A rows, buffer 0
-    const unsigned xw = xbase + 4 * ((8 * xj + 2 * t4) * XTS + 16 * xm + g); // x pass C into xt, buffer 0
+    const unsigned xw = xbase + 4 * ((8 * xj + 2 * t4) * XTS + 16 * xm + g + L - R); // x pass C into xt, buffer 0
     const int ox = x0 + 16 * ym + g, oy = y0 + 8 * yj + 2 * t4;  // the thread's outputs: (ox | ox+8, oy | oy+1)
     const bool vx0 = ox < w, vx1 = ox + 8 < w, vy0 = oy < h, vy1 = oy + 1 < h;
     const bool full = vx1 && vy1;
@@ -277,7 +284,15 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
     using Y = VolTcFlag<true>;
     using N = VolTcFlag<false>;
     step(0, Y(), N());                               // steps >= 2R + 1 >= 3
+    int s = 1;
+    if (SU == 2) {                                   // two steps a loop turn (the loop's own instructions halve)
 #pragma unroll 1
-    for (int s = 1; s < steps; s++) step(s, Y(), Y());
+        for (; s + 1 < steps; s += 2) {
+            step(s, Y(), Y());
+            step(s + 1, Y(), Y());
+        }
+    }
+#pragma unroll 1
+    for (; s < steps; s++) step(s, Y(), Y());
     step(steps, N(), Y());
 }
