@@ -36,6 +36,17 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
         vol_sep3tc<R, TX, TY, ST, TR, FU>(in, out, w, h, d, zch, policy, cval);                                    \
     }
 // The second form (sep3tc2.cuh): radius, TX, TY, stages, min blocks an SM, ACC2, SAME (x and y weights equal), SU.
+// ZROW: the same with a z pass of radius ZR (diagnostic: timed, not checked).
+#define TCZ(R, TX, TY, ST, MB, ZR)                                                                                 \
+    __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB)                                            \
+        tcz_##R##_##TX##_##TY##_##ST##_##MB##_##ZR(const float* __restrict__ in, float* __restrict__ out, int w, int h, \
+                                                    int d, int zch, int policy, float cval)                        \
+    {                                                                                                              \
+        vol_sep3tc2<R, TX, TY, ST, false, true, 2, ZR>(in, out, w, h, d, zch, policy, cval);                       \
+    }
+#define ZROW(R, TX, TY, ST, MB, ZR)                                                                                \
+    {R, VolSep3Tc2<R, TX, TY, ST>::T, 1, TX, TY, "tc2 diagnostic: z radius " #ZR, VolSep3Tc2<R, TX, TY, ST>::SMEM,      \
+     tcz_##R##_##TX##_##TY##_##ST##_##MB##_##ZR, true, true},
 #define TC2(R, TX, TY, ST, MB, A2, SA, SU)                                                                         \
     __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB)                                            \
         tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2##_##SA##_##SU(const float* __restrict__ in, float* __restrict__ out,   \
@@ -54,23 +65,24 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
      VolSep3Tc<R, TX, TY, ST>::SMEM, tc_##R##_##TX##_##TY##_##ST##_##MB##_##TR##_##FU, false},
 
 #ifndef APP_LIST
-#define APP_LIST(X) X(5, 32, 8, 4, 4, 2, 4) X(6, 32, 8, 4, 4, 2, 4) X(7, 32, 8, 4, 4, 2, 4)
+#define APP_LIST(X) X(7, 32, 8, 4, 4, 2, 4)
 #endif
 #ifndef TC_LIST
 #define TC_LIST(X) X(7, 64, 16, 4, 2, true, true)
 #endif
 #ifndef TC2_LIST
-#define TC2_LIST(X)                                                                                                \
-    X(7, 64, 16, 3, 2, false, false, 1) X(7, 64, 16, 3, 2, false, false, 2) X(7, 64, 16, 3, 2, false, true, 2)      \
-    X(7, 64, 16, 3, 2, true, true, 2) X(7, 64, 16, 4, 2, false, true, 2) X(6, 64, 16, 3, 2, false, true, 2)         \
-    X(5, 64, 16, 3, 2, false, true, 2)
+#define TC2_LIST(X) X(7, 64, 16, 4, 2, false, true, 2)
+#endif
+#ifndef TCZ_LIST
+#define TCZ_LIST(X) X(7, 64, 16, 4, 2, 0) X(7, 64, 16, 4, 2, 1) X(7, 64, 16, 4, 2, 3) X(7, 64, 16, 4, 2, 5) X(7, 64, 16, 3, 3, 0) X(7, 64, 16, 3, 3, 1)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)
 TC2_LIST(TC2)
+TCZ_LIST(TCZ)
 
-struct Shape { int r, bx, by, tx, ty; const char* name; int smem; LFn fn; bool same; };
-static const Shape SHAPES[] = {APP_LIST(AROW) TC_LIST(TROW) TC2_LIST(T2ROW)};
+struct Shape { int r, bx, by, tx, ty; const char* name; int smem; LFn fn; bool same; bool diag = false; };
+static const Shape SHAPES[] = {APP_LIST(AROW) TC_LIST(TROW) TC2_LIST(T2ROW) TCZ_LIST(ZROW)};
 
 static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch, int policy, float cval) {
     dim3 grid((w + s.tx - 1) / s.tx, (h + s.ty - 1) / s.ty, (d + zch - 1) / zch);
@@ -91,6 +103,7 @@ static int check() {
         const int w = vs[0], h = vs[1], d = vs[2];
         LabVolume vol(w, h, d, seed);
         for (const Shape& s : SHAPES) {
+            if (s.diag) continue;
             const int r = s.r;
             auto run = [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (int zch : {8, 96, 512}) {

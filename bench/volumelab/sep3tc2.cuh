@@ -66,12 +66,14 @@ struct VolSep3Tc2 {
     static_assert(SWP >= SW && L + R <= 16, "slab");
 };
 
-// SAME: the y weights equal the x weights (isotropic masks): one band in registers.
-template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1>
+// SAME: the y weights equal the x weights (isotropic masks): one band in registers. ZR (diagnostic, -1: R): a z pass
+// of radius ZR instead of R (0: none), to time the z pass and its registers apart; wrong sums where ZR != R.
+template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1, int ZR0 = -1>
 __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                             int zch, int policy, float cval)
 {
     using G = VolSep3Tc2<R, TX, TY, STAGES>;
+    constexpr int ZR = ZR0 < 0 ? R : ZR0;
     constexpr int L = G::L, SW = G::SW, SH = G::SH, SHP = G::SHP, SWP = G::SWP, XTS = G::XTS, T = G::T;
     constexpr int Q4 = G::Q4, SN4 = G::SN4, CH = G::CH, XU = G::XU, SLAB = G::SLAB, YN = TY / 8;
     extern __shared__ float4 vol_sep3tc2_smem[];
@@ -200,11 +202,11 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
     const bool vx0 = ox < w, vx1 = ox + 8 < w, vy0 = oy < h, vy1 = oy + 1 < h;
     const bool full = vx1 && vy1;
     float* zo = out + ((size_t)z0 * h + (vy0 ? oy : 0)) * w + ox;
-    float za[4][2 * R];                              // za[i][j]: the running sum of output slice p - 2R + j (column i)
+    float za[4][2 * ZR + 1];                         // za[i][j]: the running sum of output slice p - 2R + j (column i)
 #pragma unroll
     for (int i = 0; i < 4; i++)
 #pragma unroll
-        for (int j = 0; j < 2 * R; j++) za[i][j] = 0.0f;
+        for (int j = 0; j < 2 * ZR + 1; j++) za[i][j] = 0.0f;
 
     auto step = [&](int s, auto dox, auto doy) {
         __pipeline_wait_prior(STAGES - 2);
@@ -259,10 +261,10 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
 #pragma unroll
                 for (int i = 0; i < 4; i++) v[i] += vb[i];
             // v: (ox, oy), (ox, oy+1), (ox+8, oy), (ox+8, oy+1) of slice p = s-1
-            if (s - 1 >= 2 * R) {                    // output slice z0 + p - 2R is complete
+            if (s - 1 >= R + ZR && s - 1 - R - ZR < z1 - z0) {  // output slice z0 + p - R - ZR is complete
                 float o[4];
 #pragma unroll
-                for (int i = 0; i < 4; i++) o[i] = za[i][0] + cz[2 * R] * v[i];
+                for (int i = 0; i < 4; i++) o[i] = ZR == 0 ? v[i] : za[i][0] + cz[2 * ZR] * v[i];
                 if (full) {
                     __stcs(zo, o[0]); __stcs(zo + w, o[1]); __stcs(zo + 8, o[2]); __stcs(zo + w + 8, o[3]);
                 } else if (vy0) {
@@ -273,12 +275,13 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
                 }
                 zo += slice;
             }
+            if (ZR > 0)
 #pragma unroll
-            for (int i = 0; i < 4; i++) {
+                for (int i = 0; i < 4; i++) {
 #pragma unroll
-                for (int j = 0; j < 2 * R - 1; j++) za[i][j] = za[i][j + 1] + cz[2 * R - 1 - j] * v[i];
-                za[i][2 * R - 1] = cz[0] * v[i];
-            }
+                    for (int j = 0; j < 2 * ZR - 1; j++) za[i][j] = za[i][j + 1] + cz[2 * ZR - 1 - j] * v[i];
+                    za[i][2 * ZR - 1] = cz[0] * v[i];
+                }
         }
     };
     using Y = VolTcFlag<true>;
