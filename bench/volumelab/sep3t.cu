@@ -37,16 +37,17 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
     }
 // The second form (sep3tc2.cuh): radius, TX, TY, stages, min blocks an SM, ACC2, SAME (x and y weights equal), SU.
 // ZROW: the same with a z pass of radius ZR (diagnostic: timed, not checked).
-#define TCZ(R, TX, TY, ST, MB, ZR)                                                                                 \
+// CP: no x and y passes either (the slab's centre copied: the loads, barriers and stores alone).
+#define TCZ(R, TX, TY, ST, MB, ZR, CP)                                                                             \
     __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB)                                            \
-        tcz_##R##_##TX##_##TY##_##ST##_##MB##_##ZR(const float* __restrict__ in, float* __restrict__ out, int w, int h, \
-                                                    int d, int zch, int policy, float cval)                        \
+        tcz_##R##_##TX##_##TY##_##ST##_##MB##_##ZR##_##CP(const float* __restrict__ in, float* __restrict__ out, int w, \
+                                                          int h, int d, int zch, int policy, float cval)           \
     {                                                                                                              \
-        vol_sep3tc2<R, TX, TY, ST, false, true, 2, ZR>(in, out, w, h, d, zch, policy, cval);                       \
+        vol_sep3tc2<R, TX, TY, ST, false, true, 2, ZR, CP>(in, out, w, h, d, zch, policy, cval);                   \
     }
-#define ZROW(R, TX, TY, ST, MB, ZR)                                                                                \
-    {R, VolSep3Tc2<R, TX, TY, ST>::T, 1, TX, TY, "tc2 diagnostic: z radius " #ZR, VolSep3Tc2<R, TX, TY, ST>::SMEM,      \
-     tcz_##R##_##TX##_##TY##_##ST##_##MB##_##ZR, true, true},
+#define ZROW(R, TX, TY, ST, MB, ZR, CP)                                                                            \
+    {R, VolSep3Tc2<R, TX, TY, ST>::T, 1, TX, TY, "tc2 diagnostic: z radius " #ZR " copy" #CP " st" #ST " mb" #MB,       \
+     VolSep3Tc2<R, TX, TY, ST>::SMEM, tcz_##R##_##TX##_##TY##_##ST##_##MB##_##ZR##_##CP, true, true},
 #define TC2(R, TX, TY, ST, MB, A2, SA, SU)                                                                         \
     __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB)                                            \
         tcb_##R##_##TX##_##TY##_##ST##_##MB##_##A2##_##SA##_##SU(const float* __restrict__ in, float* __restrict__ out,   \
@@ -74,7 +75,9 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #define TC2_LIST(X) X(7, 64, 16, 4, 2, false, true, 2)
 #endif
 #ifndef TCZ_LIST
-#define TCZ_LIST(X) X(7, 64, 16, 4, 2, 0) X(7, 64, 16, 4, 2, 1) X(7, 64, 16, 4, 2, 3) X(7, 64, 16, 4, 2, 5) X(7, 64, 16, 3, 3, 0) X(7, 64, 16, 3, 3, 1)
+#define TCZ_LIST(X)                                                                                                \
+    X(7, 64, 16, 4, 2, 0, false) X(7, 64, 16, 4, 2, 0, true) X(7, 64, 16, 8, 2, 0, true) X(7, 64, 16, 8, 2, 0, false) \
+    X(7, 64, 16, 4, 3, 0, true) X(1, 64, 16, 4, 2, 0, true) X(1, 64, 16, 4, 2, 0, false)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)

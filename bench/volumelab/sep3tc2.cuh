@@ -68,7 +68,8 @@ struct VolSep3Tc2 {
 
 // SAME: the y weights equal the x weights (isotropic masks): one band in registers. ZR (diagnostic, -1: R): a z pass
 // of radius ZR instead of R (0: none), to time the z pass and its registers apart; wrong sums where ZR != R.
-template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1, int ZR0 = -1>
+// COPY (diagnostic): no x and y passes either; the output is the slab's centre (the same loads, barriers and stores).
+template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1, int ZR0 = -1, bool COPY = false>
 __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                             int zch, int policy, float cval)
 {
@@ -222,7 +223,12 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
 #pragma unroll
             for (int q = 0; q < 4; q++) acc[u][q] = acb[u][q] = 0.0f;
 #pragma unroll
-        for (int kt = 0; kt < XU + 2; kt++) {
+        if (COPY && dox) {                           // the slab's centre for the thread's 4 outputs
+            const float* c = slabs + (s % STAGES) * SLAB + (8 * yj + 2 * t4 + R) * SWP + L + 16 * ym + g;
+            v[0] = c[0]; v[1] = c[SWP]; v[2] = c[8]; v[3] = c[SWP + 8];
+        }
+#pragma unroll
+        for (int kt = 0; kt < (COPY ? 0 : XU + 2); kt++) {
             if (dox) {
                 unsigned ah[4], al[4];
                 vol_tc_ldm4(ah, xa + (s % STAGES) * (SLAB * 4) + 32 * kt);
@@ -245,7 +251,7 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
                 vol_tc_mma(ACC2 ? vb : v, ah, by.hi[kt][0], by.hi[kt][1]);
             }
         }
-        if (dox) {                                   // C (rows y_in, columns x) into xt[x][y_in]
+        if (dox && !COPY) {                          // C (rows y_in, columns x) into xt[x][y_in]
             const unsigned o = xw + par * (TX * XTS * 4);
 #pragma unroll
             for (int u = 0; u < XU; u++) {
