@@ -77,7 +77,8 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #ifndef TCZ_LIST
 #define TCZ_LIST(X)                                                                                                \
     X(7, 64, 16, 4, 2, 0, false) X(7, 64, 16, 4, 2, 0, true) X(7, 64, 16, 8, 2, 0, true) X(7, 64, 16, 8, 2, 0, false) \
-    X(7, 64, 16, 4, 3, 0, true) X(1, 64, 16, 4, 2, 0, true) X(1, 64, 16, 4, 2, 0, false)
+    X(7, 64, 16, 4, 3, 0, true) X(1, 64, 16, 4, 2, 0, true) X(1, 64, 16, 4, 2, 0, false) X(7, 128, 16, 4, 1, 0, true) \
+    X(7, 128, 16, 8, 1, 0, true) X(3, 64, 16, 4, 2, 0, true) X(5, 64, 16, 4, 2, 0, true)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)
