@@ -61,24 +61,51 @@ __device__ __forceinline__ void vol_copy_cluster(const float* __restrict__ in, f
         if (rank < C - 1) dn = cluster.map_shared_rank(slabs, rank + 1);
     }
     const int steps = (z1 - z0) + 2 * R;
+    // The chunks this thread copies (as sep3tc2's loader): made once; a negative source: a chunk not one float4 inside
+    // along x, copied a float at a time through xsrc.
+    constexpr int CH = (SH * Q4 + T - 1) / T;
+    unsigned dst[CH];
+    int src[CH], scol[CH];
+#pragma unroll
+    for (int c = 0; c < CH; c++) {
+        const int e = tid + c * T;
+        const int row = rb + e / Q4, col = e % Q4 * 4;
+        const int sy = convolab_border_index(y0 - R + row, h, policy);
+        const int gx = x0 - L + col;
+        dst[c] = (unsigned)__cvta_generic_to_shared(slabs + (e < (re - rb) * Q4 ? row * SWP + col : 0));
+        src[c] = ((w & 3) == 0 && gx >= 0 && gx + 3 < w) ? sy * w + gx : -1 - sy * w;
+        scol[c] = col;
+    }
     auto load = [&](int p) {
-        float* slab = slabs + (p % STAGES) * SLAB;
+        const unsigned so = (p % STAGES) * (SLAB * 4);
         const int sz = convolab_border_index(z0 - R + p, d, policy);
         const float* base = in + (size_t)sz * slice;
-        for (int e = tid; e < (re - rb) * Q4; e += T) {
-            const int row = rb + e / Q4, col = e % Q4 * 4;
-            const int sy = convolab_border_index(y0 - R + row, h, policy);
-            const int gx = x0 - L + col;
-            float* dp = slab + row * SWP + col;
-            if ((w & 3) == 0 && gx >= 0 && gx + 3 < w) {
-                __pipeline_memcpy_async(dp, base + (size_t)sy * w + gx, 16);
+#pragma unroll
+        for (int c = 0; c < CH; c++) {
+            if (tid + c * T >= (re - rb) * Q4) continue;
+            if (src[c] >= 0) {
+                vol_tc_cp16(dst[c] + so, base + src[c]);
             } else {
 #pragma unroll
-                for (int q = 0; q < 4; q++) __pipeline_memcpy_async(dp + q, base + (size_t)sy * w + xsrc[col + q], 4);
+                for (int q = 0; q < 4; q++) vol_tc_cp4(dst[c] + so + 4 * q, base + (-1 - src[c]) + xsrc[scol[c] + q]);
             }
         }
         __pipeline_commit();
     };
+    // The halo floats4 this thread takes from a neighbour each step: my slab offset and the neighbour's (-1: none).
+    constexpr int XC = (2 * R * Q4 + T - 1) / T;
+    int xmine[XC], xtheirs[XC];
+    bool xup[XC];
+#pragma unroll
+    for (int c = 0; c < XC; c++) {
+        const int e = tid + c * T;
+        const bool top = e < R * Q4;
+        const int k = top ? e : e - R * Q4, row = k / Q4, col = k % Q4 * 4;
+        xup[c] = top;
+        const bool has = e < 2 * R * Q4 && (top ? rank > 0 : rank < C - 1);
+        xmine[c] = has ? (top ? row : R + TY + row) * SWP + col : -1;
+        xtheirs[c] = top ? (TY + row) * SWP + col : (R + row) * SWP + col;
+    }
 #pragma unroll
     for (int p = 0; p < STAGES - 1; p++) {
         if (p < steps) load(p);
@@ -99,17 +126,11 @@ __device__ __forceinline__ void vol_copy_cluster(const float* __restrict__ in, f
         float* slab = slabs + (s % STAGES) * SLAB;
         if (C > 1) {                                 // halo rows from the neighbours' slab s
             const int off = (s % STAGES) * SLAB;
-            for (int e = tid; e < 2 * R * Q4; e += T) {
-                const int top = e < R * Q4, k = top ? e : e - R * Q4;
-                const int row = k / Q4, col = k % Q4 * 4;
-                if (top && up) {                     // my rows 0..R-1 = the upper block's rows TY..TY+R-1
-                    *reinterpret_cast<float4*>(slab + row * SWP + col) =
-                        *reinterpret_cast<const float4*>(up + off + (TY + row) * SWP + col);
-                } else if (!top && dn) {             // my rows R+TY.. = the lower block's rows R..2R-1
-                    *reinterpret_cast<float4*>(slab + (R + TY + row) * SWP + col) =
-                        *reinterpret_cast<const float4*>(dn + off + (R + row) * SWP + col);
-                }
-            }
+#pragma unroll
+            for (int c = 0; c < XC; c++)
+                if (xmine[c] >= 0)
+                    *reinterpret_cast<float4*>(slab + xmine[c]) =
+                        *reinterpret_cast<const float4*>((xup[c] ? up : dn) + off + xtheirs[c]);
             __syncthreads();
         }
         const int zo = z0 - R + s;                   // this slab's slice, emitted as that output slice
@@ -138,8 +159,8 @@ typedef void (*CFn)(const float*, float*, int, int, int, int);
     {R, C, CopyShape<R, TX, TY, C, ST>::T, TX, TY, "copy r" #R " tx" #TX " ty" #TY " cluster" #C " st" #ST,          \
      CopyShape<R, TX, TY, C, ST>::SMEM, cp_##R##_##TX##_##TY##_##C##_##ST},
 #define CLIST(X)                                                                                                   \
-    X(7, 64, 16, 1, 4) X(7, 64, 16, 2, 4) X(7, 64, 16, 4, 4) X(7, 64, 16, 8, 4) X(7, 64, 16, 1, 8) X(7, 64, 16, 4, 8) \
-    X(7, 64, 16, 8, 8) X(1, 64, 16, 1, 4) X(3, 64, 16, 4, 4)
+    X(7, 64, 16, 1, 4) X(7, 64, 16, 2, 4) X(7, 64, 16, 4, 4) X(7, 64, 16, 8, 4) X(7, 64, 16, 1, 8) X(7, 64, 16, 2, 8) \
+    X(7, 64, 16, 4, 6) X(1, 64, 16, 1, 4) X(7, 64, 32, 1, 4) X(7, 64, 32, 2, 4) X(7, 64, 32, 4, 4)
 CLIST(CK_)
 struct Shape { int r, c, t, tx, ty; const char* name; int smem; CFn fn; };
 static const Shape SHAPES[] = {CLIST(CROW)};
