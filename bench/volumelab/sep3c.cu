@@ -155,6 +155,17 @@ typedef void (*CFn)(const float*, float*, int, int, int, int);
     {                                                                                                              \
         vol_copy_cluster<R, TX, TY, C, ST>(in, out, w, h, d, zch);                                                 \
     }
+// The same kernel launched without a cluster attribute (C = 1): is a cluster launch of one block slower by itself?
+#define PK_(R, TX, TY, ST)                                                                                         \
+    __global__ void __launch_bounds__(CopyShape<R, TX, TY, 1, ST>::T)                                               \
+        pl_##R##_##TX##_##TY##_##ST(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch) \
+    {                                                                                                              \
+        vol_copy_cluster<R, TX, TY, 1, ST>(in, out, w, h, d, zch);                                                 \
+    }
+#define PROW(R, TX, TY, ST)                                                                                        \
+    {R, 1, CopyShape<R, TX, TY, 1, ST>::T, TX, TY, "copy r" #R " tx" #TX " ty" #TY " no cluster attribute st" #ST,    \
+     CopyShape<R, TX, TY, 1, ST>::SMEM, pl_##R##_##TX##_##TY##_##ST},
+#define PLIST(X) X(7, 64, 16, 4) X(7, 64, 16, 8) X(1, 64, 16, 4) X(7, 64, 32, 4)
 #define CROW(R, TX, TY, C, ST)                                                                                     \
     {R, C, CopyShape<R, TX, TY, C, ST>::T, TX, TY, "copy r" #R " tx" #TX " ty" #TY " cluster" #C " st" #ST,          \
      CopyShape<R, TX, TY, C, ST>::SMEM, cp_##R##_##TX##_##TY##_##C##_##ST},
@@ -162,8 +173,9 @@ typedef void (*CFn)(const float*, float*, int, int, int, int);
     X(7, 64, 16, 1, 4) X(7, 64, 16, 2, 4) X(7, 64, 16, 4, 4) X(7, 64, 16, 8, 4) X(7, 64, 16, 1, 8) X(7, 64, 16, 2, 8) \
     X(7, 64, 16, 4, 6) X(1, 64, 16, 1, 4) X(7, 64, 32, 1, 4) X(7, 64, 32, 2, 4) X(7, 64, 32, 4, 4)
 CLIST(CK_)
+PLIST(PK_)
 struct Shape { int r, c, t, tx, ty; const char* name; int smem; CFn fn; };
-static const Shape SHAPES[] = {CLIST(CROW)};
+static const Shape SHAPES[] = {CLIST(CROW) PLIST(PROW)};
 
 static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch) {
     const int gy = (h + s.ty - 1) / s.ty;
