@@ -177,14 +177,20 @@ PLIST(PK_)
 struct Shape { int r, c, t, tx, ty; const char* name; int smem; CFn fn; };
 static const Shape SHAPES[] = {CLIST(CROW) PLIST(PROW)};
 
+// SEP3C_SMEM (bytes, at least the shape's): dynamic shared memory a block asks for, to set the blocks an SM.
+static int smem_of(const Shape& s) {
+    const char* e = getenv("SEP3C_SMEM");
+    return e ? std::max(s.smem, atoi(e)) : s.smem;
+}
+
 static void launch(const Shape& s, const float* in, float* out, int w, int h, int d, int zch) {
     const int gy = (h + s.ty - 1) / s.ty;
     dim3 grid((w + s.tx - 1) / s.tx, (gy + s.c - 1) / s.c * s.c, (d + zch - 1) / zch);
-    s.fn<<<grid, s.t, s.smem>>>(in, out, w, h, d, zch);
+    s.fn<<<grid, s.t, smem_of(s)>>>(in, out, w, h, d, zch);
 }
 
 static int check() {
-    for (const Shape& s : SHAPES) CK(cudaFuncSetAttribute(s.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, s.smem));
+    for (const Shape& s : SHAPES) CK(cudaFuncSetAttribute(s.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_of(s)));
     const int vols[][3] = {{64, 64, 20}, {128, 130, 17}, {68, 37, 9}, {512, 96, 12}};
     int bad = 0, cases = 0;
     unsigned seed = 3;
@@ -223,12 +229,14 @@ static void time_all(int size) {
     unsigned seed = 1;
     LabVolume vol(size, size, size, seed, false);
     const double floor_ms = lab_floor(vol);
-    for (const Shape& s : SHAPES) CK(cudaFuncSetAttribute(s.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, s.smem));
+    for (const Shape& s : SHAPES) CK(cudaFuncSetAttribute(s.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_of(s)));
     for (int round = 0; round < 2; round++)
         for (const Shape& s : SHAPES)
             for (int zch : env_list("SEP3_ZCH", {64, 96, 128, 171})) {
                 const float ms = timeit([&] { launch(s, vol.in, vol.out, size, size, size, zch); });
-                printf("%-36s zch %3d  %.4f ms  %.2fx floor\n", s.name, zch, ms, ms / floor_ms);
+                int nb = 0;
+                CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, s.fn, s.t, smem_of(s)));
+                printf("%-36s zch %3d  %.4f ms  %.2fx floor  (%d blocks an SM)\n", s.name, zch, ms, ms / floor_ms, nb);
                 fflush(stdout);
             }
 }
