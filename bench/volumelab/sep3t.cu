@@ -72,13 +72,13 @@ typedef void (*LFn)(const float*, float*, int, int, int, int, int, float);
 #define TC_LIST(X) X(7, 64, 16, 4, 2, true, true)
 #endif
 #ifndef TC2_LIST
-#define TC2_LIST(X) X(7, 64, 16, 4, 2, false, true, 2)
+#define TC2_LIST(X)                                                                                                \
+    X(7, 64, 16, 4, 2, false, true, 2) X(7, 128, 16, 4, 1, false, true, 2) X(7, 128, 16, 6, 1, false, true, 2)       \
+    X(7, 128, 16, 8, 1, false, true, 2) X(7, 128, 16, 8, 1, false, true, 1) X(7, 128, 16, 8, 1, false, false, 1)
 #endif
 #ifndef TCZ_LIST
 #define TCZ_LIST(X)                                                                                                \
-    X(7, 64, 16, 4, 2, 0, false) X(7, 64, 16, 4, 2, 0, true) X(7, 64, 16, 8, 2, 0, true) X(7, 64, 16, 8, 2, 0, false) \
-    X(7, 64, 16, 4, 3, 0, true) X(1, 64, 16, 4, 2, 0, true) X(1, 64, 16, 4, 2, 0, false) X(7, 128, 16, 4, 1, 0, true) \
-    X(7, 128, 16, 8, 1, 0, true) X(3, 64, 16, 4, 2, 0, true) X(5, 64, 16, 4, 2, 0, true)
+    X(7, 64, 16, 4, 2, 0, true) X(7, 128, 16, 8, 1, 0, true) X(7, 128, 16, 8, 1, 0, false) X(7, 128, 16, 8, 1, 3, false)
 #endif
 APP_LIST(APP)
 TC_LIST(TC)
