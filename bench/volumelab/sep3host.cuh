@@ -1,4 +1,4 @@
-// Host helpers of the 3D one-sweep harnesses (sep3d, sep3q, sep3x, sep3l): the board's Gaussian line and the upload of a
+// Host helpers of the 3D one-sweep harnesses (sep3d, sep3q, sep3x, sep3l, sep3t, sep3c): the board's Gaussian line and the upload of a
 // rank-1 mask's three lines into c_vol_line. Include after c_vol_line (volume.cu or the harness) and labtime.cuh.
 #pragma once
 #include <algorithm>
@@ -83,12 +83,14 @@ static int sep3_main(int argc, char** argv, Check check, Time time_all) {
     return 0;
 }
 
-// The checks' cases of a rank-1 cube of radius r on vol: three random lines (uploaded to c_vol_line), then
-// f(policy, cval, want, bound) for every policy (constant at 0 and at 77) with the double reference (sep3ref.h, include
-// it first) and the error allowed against it.
+// The checks' cases of a rank-1 cube of radius r on vol: three random lines (uploaded to c_vol_line; same: the y line
+// equal to the x line, for kernels that read x's for both), then f(policy, cval, want, bound) for every policy (constant
+// at 0 and at 77) with the double reference (sep3ref.h, include it first) and the error allowed against it.
 template <class F>
-static void each_policy_case(const LabVolume& vol, int r, unsigned& seed, F&& f) {
-    auto cx = line(2 * r + 1, seed), cy = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
+static void each_policy_case(const LabVolume& vol, int r, unsigned& seed, F&& f, bool same = false) {
+    auto cx = line(2 * r + 1, seed);
+    auto cy = same ? cx : line(2 * r + 1, seed);
+    auto cz = line(2 * r + 1, seed);
     set_lines(cx, cy, cz);
     double sw = 0;
     for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;
@@ -110,4 +112,29 @@ static double lab_floor(const LabVolume& vol) {
     printf("# %s, %d SMs, %dx%dx%d float, mirror; device copy %.4f ms (%.2f TB/s); floor at 3.0 TB/s %.4f ms\n", prop.name,
            prop.multiProcessorCount, vol.w, vol.h, vol.d, copy, 2.0 * 4 * vol.n / (copy * 1e-3) / 1e12, floor_ms);
     return floor_ms;
+}
+
+// The timed runs of radius r on vol (mirror), two rounds: each shape of radius r (fields r, name, smem, fn) launched
+// at chunk 96 and compared with the first shape's output, then timed at every chunk in zs; launch(s, zch) runs shape s.
+template <class Shapes, class Launch>
+static void time_radius(const LabVolume& vol, double floor_ms, int r, const std::vector<int>& zs, const Shapes& shapes,
+                        Launch launch) {
+    std::vector<float> ref, got(vol.n);
+    for (int round = 0; round < 2; round++)
+        for (const auto& s : shapes) {
+            if (s.r != r) continue;
+            launch(s, 96);
+            CK(cudaMemcpy(got.data(), vol.out, vol.n * 4, cudaMemcpyDeviceToHost));
+            if (ref.empty()) ref = got;
+            double diff = 0;
+            for (size_t k = 0; k < vol.n; k++) diff = std::max(diff, (double)std::fabs(ref[k] - got[k]));
+            cudaFuncAttributes fa;
+            cudaFuncGetAttributes(&fa, s.fn);
+            for (int zch : zs) {
+                const float ms = timeit([&] { launch(s, zch); });
+                printf("r%d %-52s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem; vs first %.2g)\n", r,
+                       s.name, zch, ms, ms / floor_ms, fa.numRegs, fa.localSizeBytes, s.smem, diff);
+            }
+            fflush(stdout);
+        }
 }

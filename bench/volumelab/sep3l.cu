@@ -108,35 +108,15 @@ static int check() {
 }
 
 static void time_all(int size) {
-    const int w = size, h = size, d = size;
     unsigned seed = 1;
-    LabVolume vol(w, h, d, seed, false);
-    const size_t n = vol.n;
+    LabVolume vol(size, size, size, seed, false);
     const double floor_ms = lab_floor(vol);
     allow_smem();
-    std::vector<float> ref(n), got(n);
     for (int r : env_list("SEP3_RADII", {5, 6, 7})) {
         auto gl = gauss(r);
         set_lines(gl, gl, gl);
-        const std::vector<int> zs = env_list("SEP3_ZCH", {96, 128, 171, 256});
-        bool have_ref = false;
-        for (int round = 0; round < 2; round++)
-            for (const Shape& s : SHAPES) {
-                if (s.r != r) continue;
-                launch(s, vol.in, vol.out, w, h, d, 96, 3, 0.f);
-                CK(cudaMemcpy(got.data(), vol.out, n * 4, cudaMemcpyDeviceToHost));
-                if (!have_ref) { ref = got; have_ref = true; }
-                double diff = 0;
-                for (size_t k = 0; k < n; k++) diff = std::max(diff, (double)std::fabs(ref[k] - got[k]));
-                cudaFuncAttributes fa;
-                cudaFuncGetAttributes(&fa, s.fn);
-                for (int zch : zs) {
-                    const float ms = timeit([&] { launch(s, vol.in, vol.out, w, h, d, zch, 3, 0.f); });
-                    printf("r%d %-52s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem; vs first %.2g)\n", r,
-                           s.name, zch, ms, ms / floor_ms, fa.numRegs, fa.localSizeBytes, s.smem, diff);
-                }
-                fflush(stdout);
-            }
+        time_radius(vol, floor_ms, r, env_list("SEP3_ZCH", {96, 128, 171, 256}), SHAPES,
+                    [&](const Shape& s, int zch) { launch(s, vol.in, vol.out, size, size, size, zch, 3, 0.f); });
     }
 }
 

@@ -123,18 +123,7 @@ static int check() {
                     vol.matches(want, bound, what, bad);
                 }
             };
-            if (!s.same) {
-                each_policy_case(vol, r, seed, run);
-            } else {                                 // the x and y lines equal (the kernel reads x's for both)
-                auto cx = line(2 * r + 1, seed), cz = line(2 * r + 1, seed);
-                set_lines(cx, cx, cz);
-                double sw = 0;
-                for (float a : cx) for (float b : cx) for (float c : cz) sw += a * b * c;
-                for (int policy : {0, 1, 2, 3, 4})
-                    for (float cval : policy == 0 ? std::vector<float>{0.f, 77.f} : std::vector<float>{0.f})
-                        run(policy, cval, reference(vol.host, vol.w, vol.h, vol.d, cx, cx, cz, policy, cval),
-                            5e-5 * sw * std::max(1.0, (double)std::fabs(cval)));
-            }
+            each_policy_case(vol, r, seed, run, s.same);   // same: the kernel reads the x line for y too
         }
     }
     printf("check: %d cases, %d bad\n", cases, bad);
@@ -142,35 +131,15 @@ static int check() {
 }
 
 static void time_all(int size) {
-    const int w = size, h = size, d = size;
     unsigned seed = 1;
-    LabVolume vol(w, h, d, seed, false);
-    const size_t n = vol.n;
+    LabVolume vol(size, size, size, seed, false);
     const double floor_ms = lab_floor(vol);
     allow_smem();
-    std::vector<float> ref(n), got(n);
     for (int r : env_list("SEP3_RADII", {7, 6, 5, 4})) {
         auto gl = gauss(r);
         set_lines(gl, gl, gl);
-        const std::vector<int> zs = env_list("SEP3_ZCH", {64, 96, 128, 171});
-        bool have_ref = false;
-        for (int round = 0; round < 2; round++)
-            for (const Shape& s : SHAPES) {
-                if (s.r != r) continue;
-                launch(s, vol.in, vol.out, w, h, d, 96, 3, 0.f);
-                CK(cudaMemcpy(got.data(), vol.out, n * 4, cudaMemcpyDeviceToHost));
-                if (!have_ref) { ref = got; have_ref = true; }
-                double diff = 0;
-                for (size_t k = 0; k < n; k++) diff = std::max(diff, (double)std::fabs(ref[k] - got[k]));
-                cudaFuncAttributes fa;
-                cudaFuncGetAttributes(&fa, s.fn);
-                for (int zch : zs) {
-                    const float ms = timeit([&] { launch(s, vol.in, vol.out, w, h, d, zch, 3, 0.f); });
-                    printf("r%d %-40s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem; vs first %.2g)\n", r,
-                           s.name, zch, ms, ms / floor_ms, fa.numRegs, fa.localSizeBytes, s.smem, diff);
-                }
-                fflush(stdout);
-            }
+        time_radius(vol, floor_ms, r, env_list("SEP3_ZCH", {64, 96, 128, 171}), SHAPES,
+                    [&](const Shape& s, int zch) { launch(s, vol.in, vol.out, size, size, size, zch, 3, 0.f); });
     }
 }
 

@@ -100,6 +100,56 @@ __device__ __forceinline__ void vol_tc_st16(unsigned saddr, float v)
     asm volatile("st.shared.v4.f32 [%0], {%1, %1, %1, %1};\n" ::"r"(saddr), "f"(v));
 }
 
+// The z pass of a thread's 4 columns, a y pass fragment's (ox | ox+8, oy | oy+1): 2Z running sums a column (Z = 0:
+// none, the slice passes through), walked down z from output slice z0, and their stores.
+template <int Z>
+struct VolTcZ {
+    float za[4][2 * Z + 1];                          // za[i][j]: the running sum of the output 2Z - j slices back
+    float* zo;                                       // the next output slice's first voxel of the thread
+    int w;
+    size_t slice;
+    bool full, vx0, vx1, vy0, vy1;
+
+    __device__ __forceinline__ VolTcZ(float* out, int z0, int ox, int oy, int w_, int h, size_t slice_)
+        : w(w_), slice(slice_)
+    {
+        vx0 = ox < w; vx1 = ox + 8 < w; vy0 = oy < h; vy1 = oy + 1 < h;
+        full = vx1 && vy1;
+        zo = out + ((size_t)z0 * h + (vy0 ? oy : 0)) * w + ox;
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+#pragma unroll
+            for (int j = 0; j < 2 * Z + 1; j++) za[i][j] = 0.0f;
+    }
+
+    // v: the thread's columns of the next slice. Where emit, the output slice it completes is stored; then the sums
+    // move one slot down as they take v (acc[j] = acc[j + 1] + w * v: nothing slides).
+    __device__ __forceinline__ void step(const float (&v)[4], const float* cz, bool emit)
+    {
+        if (emit) {
+            float o[4];
+#pragma unroll
+            for (int i = 0; i < 4; i++) o[i] = Z == 0 ? v[i] : za[i][0] + cz[2 * Z] * v[i];
+            if (full) {
+                __stcs(zo, o[0]); __stcs(zo + w, o[1]); __stcs(zo + 8, o[2]); __stcs(zo + w + 8, o[3]);
+            } else if (vy0) {
+                if (vx0) __stcs(zo, o[0]);
+                if (vx0 && vy1) __stcs(zo + w, o[1]);
+                if (vx1) __stcs(zo + 8, o[2]);
+                if (vx1 && vy1) __stcs(zo + w + 8, o[3]);
+            }
+            zo += slice;
+        }
+        if (Z > 0)
+#pragma unroll
+            for (int i = 0; i < 4; i++) {
+#pragma unroll
+                for (int j = 0; j < 2 * Z - 1; j++) za[i][j] = za[i][j + 1] + cz[2 * Z - 1 - j] * v[i];
+                za[i][2 * Z - 1] = cz[0] * v[i];
+            }
+    }
+};
+
 template <int R, int TX, int TY, int STAGES>
 struct VolSep3Tc {
     static constexpr int L = (R + 3) / 4 * 4;       // slab columns left (and right) of the tile
@@ -220,15 +270,7 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
     const int xm = warp / (G::XN / XU), xj = warp % (G::XN / XU) * XU;
     // y pass: m-tile ym (x 16 ym ..), n-tile yj (y 8 yj ..)
     const int ym = warp / YN, yj = warp % YN;
-    const int ox = x0 + 16 * ym + g, oy = y0 + 8 * yj + 2 * t4;  // the thread's outputs: (ox | ox+8, oy | oy+1)
-    const bool vx0 = ox < w, vx1 = ox + 8 < w, vy0 = oy < h, vy1 = oy + 1 < h;
-    const bool full = vx1 && vy1;
-    float* zo = out + ((size_t)z0 * h + (vy0 ? oy : 0)) * w + ox;
-    float za[4][2 * R];                              // za[i][j]: the running sum of output slice p - 2R + j (column i)
-#pragma unroll
-    for (int i = 0; i < 4; i++)
-#pragma unroll
-        for (int j = 0; j < 2 * R; j++) za[i][j] = 0.0f;
+    VolTcZ<R> zp(out, z0, x0 + 16 * ym + g, y0 + 8 * yj + 2 * t4, w, h, slice);  // the z pass of the y fragment
 
     // Step s: the x pass of slab s (dox), the y and z passes of slab s-1 (doy); dox and doy are bools or, peeled,
     // integral constants.
@@ -279,27 +321,7 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
             }
         }
         if (doy) {
-            // v: (ox, oy), (ox, oy+1), (ox+8, oy), (ox+8, oy+1) of slice p = s-1
-            if (s - 1 >= 2 * R) {                    // output slice z0 + p - 2R is complete
-                float o[4];
-#pragma unroll
-                for (int i = 0; i < 4; i++) o[i] = za[i][0] + cz[2 * R] * v[i];
-                if (full) {
-                    __stcs(zo, o[0]); __stcs(zo + w, o[1]); __stcs(zo + 8, o[2]); __stcs(zo + w + 8, o[3]);
-                } else if (vy0) {
-                    if (vx0) __stcs(zo, o[0]);
-                    if (vx0 && vy1) __stcs(zo + w, o[1]);
-                    if (vx1) __stcs(zo + 8, o[2]);
-                    if (vx1 && vy1) __stcs(zo + w + 8, o[3]);
-                }
-                zo += slice;
-            }
-#pragma unroll
-            for (int i = 0; i < 4; i++) {
-#pragma unroll
-                for (int j = 0; j < 2 * R - 1; j++) za[i][j] = za[i][j + 1] + cz[2 * R - 1 - j] * v[i];
-                za[i][2 * R - 1] = cz[0] * v[i];
-            }
+            zp.step(v, cz, s - 1 >= 2 * R);         // v: slice p = s-1; output slice z0 + p - 2R is complete
         }
     };
     if constexpr (FUSE) {

@@ -199,15 +199,7 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
     const unsigned xa = sbase + 4 * ((16 * xm + lr) * SWP + 8 * xj + lk);    // x pass A rows, slab 0
     const unsigned ya = xbase + 4 * ((16 * ym + lr) * XTS + 8 * yj + lk);    // y pass A rows, buffer 0
     const unsigned xw = xbase + 4 * ((8 * xj + 2 * t4) * XTS + 16 * xm + g + L - R); // x pass C into xt, buffer 0
-    const int ox = x0 + 16 * ym + g, oy = y0 + 8 * yj + 2 * t4;  // the thread's outputs: (ox | ox+8, oy | oy+1)
-    const bool vx0 = ox < w, vx1 = ox + 8 < w, vy0 = oy < h, vy1 = oy + 1 < h;
-    const bool full = vx1 && vy1;
-    float* zo = out + ((size_t)z0 * h + (vy0 ? oy : 0)) * w + ox;
-    float za[4][2 * ZR + 1];                         // za[i][j]: the running sum of output slice p - 2R + j (column i)
-#pragma unroll
-    for (int i = 0; i < 4; i++)
-#pragma unroll
-        for (int j = 0; j < 2 * ZR + 1; j++) za[i][j] = 0.0f;
+    VolTcZ<ZR> zp(out, z0, x0 + 16 * ym + g, y0 + 8 * yj + 2 * t4, w, h, slice);  // the z pass of the y fragment
 
     auto step = [&](int s, auto dox, auto doy) {
         __pipeline_wait_prior(STAGES - 2);
@@ -266,28 +258,8 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
             if (ACC2)
 #pragma unroll
                 for (int i = 0; i < 4; i++) v[i] += vb[i];
-            // v: (ox, oy), (ox, oy+1), (ox+8, oy), (ox+8, oy+1) of slice p = s-1
-            if (s - 1 >= R + ZR && s - 1 - R - ZR < z1 - z0) {  // output slice z0 + p - R - ZR is complete
-                float o[4];
-#pragma unroll
-                for (int i = 0; i < 4; i++) o[i] = ZR == 0 ? v[i] : za[i][0] + cz[2 * ZR] * v[i];
-                if (full) {
-                    __stcs(zo, o[0]); __stcs(zo + w, o[1]); __stcs(zo + 8, o[2]); __stcs(zo + w + 8, o[3]);
-                } else if (vy0) {
-                    if (vx0) __stcs(zo, o[0]);
-                    if (vx0 && vy1) __stcs(zo + w, o[1]);
-                    if (vx1) __stcs(zo + 8, o[2]);
-                    if (vx1 && vy1) __stcs(zo + w + 8, o[3]);
-                }
-                zo += slice;
-            }
-            if (ZR > 0)
-#pragma unroll
-                for (int i = 0; i < 4; i++) {
-#pragma unroll
-                    for (int j = 0; j < 2 * ZR - 1; j++) za[i][j] = za[i][j + 1] + cz[2 * ZR - 1 - j] * v[i];
-                    za[i][2 * ZR - 1] = cz[0] * v[i];
-                }
+            // v: slice p = s-1; output slice z0 + p - R - ZR is complete from p = R + ZR (ZR = R: 2R) to the chunk's end
+            zp.step(v, cz, s - 1 >= R + ZR && s - 1 - R - ZR < z1 - z0);
         }
     };
     using Y = VolTcFlag<true>;
