@@ -102,6 +102,21 @@ static void each_policy_case(const LabVolume& vol, int r, unsigned& seed, F&& f,
     }
 }
 
+// One checked launch: the output poisoned, launch() run and synchronised (a launch error ends the run), then the
+// output compared with want within bound (`what` names the case in a failure line); counts the case and a bad one.
+template <class Launch>
+static void check_case(const LabVolume& vol, Launch launch, const std::vector<double>& want, double bound, const char* what,
+                       int& cases, int& bad) {
+    CK(cudaMemset(vol.out, 0xff, vol.n * 4));
+    launch();
+    if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
+        printf("BAD %s %dx%dx%d: %s\n", what, vol.w, vol.h, vol.d, cudaGetErrorString(e));
+        exit(1);
+    }
+    cases++;
+    vol.matches(want, bound, what, bad);
+}
+
 // The timed runs' header: times the device copy of vol's input and prints it with the device; returns the floor, ms
 // (one read and one write of the volume at 3.0 TB/s).
 static double lab_floor(const LabVolume& vol) {

@@ -8,11 +8,17 @@
 //   - the loader: chunks that are one float4 inside the volume by 16-byte cp.async; the constant policy's ghost rows and
 //     columns written once into every slab; the remaining floats (an edge tile's mirrored halo columns) one a thread
 //     from a list made at the start where they number at most a block's threads, else a float at a time by chunk.
-// Nothing in the app uses this header yet; bench/volumelab/sep3t.cu checks and times it.
+//   - TMA (round thirteen, sm_90): each slab one tensor copy (box SWP x SH, one thread, an mbarrier a slab) where
+//     L = 8 (R 5-8: the x pass reads no column past SW), the width is a multiple of 4 and the halo is zero (constant 0)
+//     or folds back into the slab (clamp, reflect, mirror): a block at the volume's edge then copies its mirrored
+//     rows, and after a barrier its mirrored columns, from the slab before the step's barrier. Other blocks and
+//     policies keep the cp.async loader.
+// Nothing in the app uses this header yet; bench/volumelab/sep3t.cu and sep3tm.cu check and time it.
 #pragma once
 #include <cuda_pipeline.h>
 #include "border.cuh"
 #include "sep3tc.cuh"
+#include "tma.cuh"
 
 __device__ __forceinline__ void vol_tc_ldm4(unsigned (&a)[4], unsigned saddr)
 {
@@ -61,6 +67,8 @@ struct VolSep3Tc2 {
     static constexpr int XM = SHP / 16, XN = TX / 8, XU = XM * XN / NW;
     static constexpr int SLAB = SHP * SWP;
     static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TX * XTS + SW);
+    /** With the tensor-copy loader: 128 bytes to align the slabs, a barrier a slab, the fold's row and column sources. */
+    static constexpr int SMEM_TMA = SMEM + 128 + 8 * STAGES + 4 * (SH + SW) + 8;
     static_assert(R >= 1 && R <= 8, "three k-steps of 8 hold 8 + 2R inputs");
     static_assert(TX % 32 == 0 && TY % 16 == 0 && (XM * XN) % NW == 0 && XN % XU == 0 && CH <= 32, "VolSep3Tc2 shape");
     static_assert(SWP >= SW && L + R <= 16, "slab");
@@ -69,18 +77,24 @@ struct VolSep3Tc2 {
 // SAME: the y weights equal the x weights (isotropic masks): one band in registers. ZR (diagnostic, -1: R): a z pass
 // of radius ZR instead of R (0: none), to time the z pass and its registers apart; wrong sums where ZR != R.
 // COPY (diagnostic): no x and y passes either; the output is the slab's centre (the same loads, barriers and stores).
-template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1, int ZR0 = -1, bool COPY = false>
+template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1, int ZR0 = -1, bool COPY = false,
+          bool TMA = false>
 __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
-                                            int zch, int policy, float cval)
+                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap = nullptr)
 {
     using G = VolSep3Tc2<R, TX, TY, STAGES>;
     constexpr int ZR = ZR0 < 0 ? R : ZR0;
     constexpr int L = G::L, SW = G::SW, SH = G::SH, SHP = G::SHP, SWP = G::SWP, XTS = G::XTS, T = G::T;
     constexpr int Q4 = G::Q4, SN4 = G::SN4, CH = G::CH, XU = G::XU, SLAB = G::SLAB, YN = TY / 8;
+    static_assert(!TMA || (L == 8 && SLAB % 32 == 0), "TMA: the x pass reads no column past SW; 128-byte slabs");
     extern __shared__ float4 vol_sep3tc2_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3tc2_smem);
+    if constexpr (TMA) slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
     float* xt = slabs + STAGES * SLAB;               // 2 x TX x XTS: the x pass's output transposed, by step parity
     int* xsrc = reinterpret_cast<int*>(xt + 2 * TX * XTS);  // SW: each slab column's source column (-1: constant)
+    int* rsrc = xsrc + SW;                           // TMA, fold: each slab row's source row in the slab (-1: inside)
+    int* csrc = rsrc + SH;                           // TMA, fold: each slab column's source column in the slab (-1: inside)
+    unsigned long long* bars = reinterpret_cast<unsigned long long*>(csrc + SW + ((SW + SH) & 1));  // TMA: a slab each
     const float* cx = c_vol_line;
     const float* cy = c_vol_line + CONVOLAB_MAX_1D;
     const float* cz = c_vol_line + 2 * CONVOLAB_MAX_1D;
@@ -121,6 +135,34 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
         if (v) vec |= 1u << c;
         else if (e < SN4) all = false;
     }
+    // TMA: which blocks copy by tensor copies, and where an edge block's halo rows and columns come from.
+    bool tma = false, fold = false;
+    const int nl = max(0, L - x0), cr = min(SW, w - x0 + L), ncol = nl + SW - cr;   // slab columns outside along x
+    if constexpr (TMA) {
+        const bool folds = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
+        bool ok = (w & 3) == 0 && (folds || (policy == CONVOLAB_BORDER_CONSTANT && cval == 0.0f));
+        bool edge = false;
+        if (folds) {
+            for (int r = tid; r < SH; r += T) {
+                const int y = y0 - R + r, b = convolab_border_index(y, h, policy) - (y0 - R);
+                rsrc[r] = y >= 0 && y < h ? -1 : b;
+                if (b < 0 || b >= SH) ok = false;
+            }
+            for (int c = tid; c < SW; c += T) {
+                const int x = x0 - L + c, b = convolab_border_index(x, w, policy) - (x0 - L);
+                csrc[c] = x >= 0 && x < w ? -1 : b;
+                if (b < 0 || b >= SW) ok = false;
+            }
+            edge = x0 - L < 0 || x0 - L + SW > w || y0 - R < 0 || y0 - R + SH > h;
+        }
+        if (tid == 0) {
+            for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
+            convolab_mbar_init_fence();
+        }
+        convolab_fence_async_shared();               // the zero pads above before any copy lands
+        tma = __syncthreads_and(ok);
+        fold = tma && folds && edge;
+    }
     __syncthreads();                                 // xsrc
     // The floats no float4 brings and no constant fills: rows inside (ry0 .. ry1-1) x columns of chunks not inside
     // along x whose source is a column (nsc of them). At most T: thread f takes the f-th (mode 1); else mode 2.
@@ -150,6 +192,18 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
     }
     const int steps = (z1 - z0) + 2 * R;             // input slices z0-R .. z1-1+R
     auto load = [&](int p) {
+        if constexpr (TMA) {
+            if (tma) {                               // one copy; zero outside (the constant 0, or the fold's halo)
+                if (tid == 0) {
+                    const int z = z0 - R + p;
+                    unsigned long long* bar = bars + p % STAGES;
+                    convolab_mbar_expect(bar, 4 * SH * SWP);
+                    convolab_tma_load_3d(slabs + (p % STAGES) * SLAB, tmap, bar, x0 - L, y0 - R,
+                                         policy == CONVOLAB_BORDER_CONSTANT ? z : convolab_border_index(z, d, policy));
+                }
+                return;
+            }
+        }
         const unsigned so = (p % STAGES) * (SLAB * 4);
         const int sz = convolab_border_index(z0 - R + p, d, policy);
         if (sz < 0) {                                // a constant slice: the whole slab (pads stay zero)
@@ -188,7 +242,7 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
 #pragma unroll
     for (int p = 0; p < STAGES - 1; p++) {
         if (p < steps) load(p);
-        else __pipeline_commit();
+        else if (!tma) __pipeline_commit();
     }
 
     const VolTcBand bx = vol_tc_band_off<R>(cx, g, t4, L - R);
@@ -202,11 +256,31 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
     VolTcZ<ZR> zp(out, z0, x0 + 16 * ym + g, y0 + 8 * yj + 2 * t4, w, h, slice);  // the z pass of the y fragment
 
     auto step = [&](int s, auto dox, auto doy) {
-        __pipeline_wait_prior(STAGES - 2);
+        if (tma) {
+            if (dox) {
+                convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
+                if (fold) {                          // an edge block: mirrored rows, then mirrored columns
+                    float* sl = slabs + (s % STAGES) * SLAB;
+                    for (int e = tid; e < SH * (SWP / 4); e += T) {
+                        const int r = e / (SWP / 4), q = e % (SWP / 4);
+                        if (rsrc[r] >= 0)
+                            reinterpret_cast<float4*>(sl + r * SWP)[q] = reinterpret_cast<const float4*>(sl + rsrc[r] * SWP)[q];
+                    }
+                    __syncthreads();
+                    for (int e = tid; e < SH * ncol; e += T) {   // the columns outside: [0, nl) and [cr, SW)
+                        const int r = e / ncol, k = e % ncol, c = k < nl ? k : cr + k - nl;
+                        sl[r * SWP + c] = sl[r * SWP + csrc[c]];
+                    }
+                    convolab_fence_async_shared();   // these writes before a later copy into the slab
+                }
+            }
+        } else {
+            __pipeline_wait_prior(STAGES - 2);
+        }
         __syncthreads();                             // slab s in, xt of s-1 written; slab s-1 and xt of s-2 done
         const int sn = s + STAGES - 1;
         if (sn < steps) load(sn);
-        else __pipeline_commit();
+        else if (!tma) __pipeline_commit();
         const unsigned par = s & 1;
         float acc[XU][4], acb[XU][4];
         float v[4] = {0.0f, 0.0f, 0.0f, 0.0f}, vb[4] = {0.0f, 0.0f, 0.0f, 0.0f};

@@ -7,8 +7,6 @@
 //                    multiple of 4, tiles the volume ends inside of, volumes smaller than the mask) x z chunks
 //   ./sep3x time     512^3 float, mirror, Gaussians: both loaders at several z chunks, alternately twice
 //                    (SEP3_RADII=3,7 narrows the radii)
-#include <cuda.h>
-#include <cudaTypedefs.h>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +17,7 @@
 #include "sep3ref.h"
 #include "../fastlab/labtime.cuh"
 #include "sep3host.cuh"
+#include "sep3tmap.cuh"
 
 typedef void (*XFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -55,41 +54,10 @@ static bool first_of_radius(const Shape& s) {
     return false;
 }
 
-// The driver's cuTensorMapEncodeTiled and cuGetErrorString through the runtime (no libcuda at link time here).
-static PFN_cuTensorMapEncodeTiled_v12000 encode_tiled() {
-    static PFN_cuTensorMapEncodeTiled_v12000 f = nullptr;
-    if (!f) {
-        cudaDriverEntryPointQueryResult q;
-        CK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void**)&f, 12000, cudaEnableDefault, &q));
-        if (q != cudaDriverEntryPointSuccess || !f) { printf("no cuTensorMapEncodeTiled\n"); exit(1); }
-    }
-    return f;
-}
-
-// The maps' L2 promotion: SEP3_L2=0, 64, 128 (the app's, TensorMaps, since call Z) or 256 (calls X and Y) bytes.
-static CUtensorMapL2promotion l2_promotion() {
-    const char* e = getenv("SEP3_L2");
-    const int b = e ? atoi(e) : 128;
-    return b == 0 ? CU_TENSOR_MAP_L2_PROMOTION_NONE : b == 64 ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B
-         : b == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B : CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
-}
-
 // The 3D tensor map of a w x h x d float volume with the shape's slab as its box, or false where TMA cannot take it.
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
-    if (w % 4 != 0) return false;
-    cuuint64_t dims[3] = {(cuuint64_t)w, (cuuint64_t)h, (cuuint64_t)d};
-    cuuint64_t strides[2] = {(cuuint64_t)w * 4, (cuuint64_t)w * h * 4};
-    cuuint32_t box[3] = {(cuuint32_t)s.sw, (cuuint32_t)s.sh, 1};
-    cuuint32_t es[3] = {1, 1, 1};
-    CUresult r = encode_tiled()(reinterpret_cast<CUtensorMap*>(&m), CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void*)base, dims,
-                                        strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
-                                        l2_promotion(), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (r != CUDA_SUCCESS) {
-        printf("cuTensorMapEncodeTiled: error %d (w %d h %d d %d box %d x %d)\n", (int)r, w, h, d, s.sw, s.sh);
-        return false;
-    }
-    return true;
+    return w % 4 == 0 && lab_tensor_map(m, base, w, h, d, s.sw, s.sh);
 }
 
 static void launch(const Shape& s, int t, const ConvolabTensorMap& m, const float* in, float* out, int w, int h, int d, int zch,
