@@ -11,8 +11,9 @@
 //   - TMA (round thirteen, sm_90): each slab one tensor copy (box SWP x SH, one thread, an mbarrier a slab) where
 //     L = 8 (R 5-8: the x pass reads no column past SW), the width is a multiple of 4 and the halo is zero (constant 0)
 //     or folds back into the slab (clamp, reflect, mirror): a block at the volume's edge then copies its mirrored
-//     rows, and after a barrier its mirrored columns, from the slab before the step's barrier. Other blocks and
-//     policies keep the cp.async loader.
+//     rows, and after a barrier its mirrored columns, from the slab before the step's barrier (FOLD 0). FOLD 1: a
+//     block with halo to fold keeps cp.async; FOLD 2: only a block with columns to fold does (rows fold as in 0).
+//     Other policies keep the cp.async loader.
 // Nothing in the app uses this header yet; bench/volumelab/sep3t.cu and sep3tm.cu check and time it.
 #pragma once
 #include <cuda_pipeline.h>
@@ -78,7 +79,7 @@ struct VolSep3Tc2 {
 // of radius ZR instead of R (0: none), to time the z pass and its registers apart; wrong sums where ZR != R.
 // COPY (diagnostic): no x and y passes either; the output is the slab's centre (the same loads, barriers and stores).
 template <int R, int TX, int TY, int STAGES, bool ACC2, bool SAME = false, int SU = 1, int ZR0 = -1, bool COPY = false,
-          bool TMA = false>
+          bool TMA = false, int FOLD = 0>
 __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                             int zch, int policy, float cval, const ConvolabTensorMap* tmap = nullptr)
 {
@@ -154,6 +155,7 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
                 if (b < 0 || b >= SW) ok = false;
             }
             edge = x0 - L < 0 || x0 - L + SW > w || y0 - R < 0 || y0 - R + SH > h;
+            if ((FOLD == 1 && edge) || (FOLD == 2 && ncol > 0)) ok = false;
         }
         if (tid == 0) {
             for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
@@ -266,7 +268,7 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
                         if (rsrc[r] >= 0)
                             reinterpret_cast<float4*>(sl + r * SWP)[q] = reinterpret_cast<const float4*>(sl + rsrc[r] * SWP)[q];
                     }
-                    __syncthreads();
+                    if (ncol > 0) __syncthreads();   // rows first: a corner takes its folded row's column
                     for (int e = tid; e < SH * ncol; e += T) {   // the columns outside: [0, nl) and [cr, SW)
                         const int r = e / ncol, k = e % ncol, c = k < nl ? k : cr + k - nl;
                         sl[r * SWP + c] = sl[r * SWP + csrc[c]];

@@ -28,31 +28,35 @@ __global__ void __launch_bounds__(256, 2) app_r7(const float* __restrict__ in, f
     vol_sep3<7, 32, 8, 4, 4, 4, 4, false>(in, out, w, h, d, zch, policy, cval);
 }
 
-// A variant: radius, TX, TY, stages, min blocks an SM, SAME (x and y weights equal), SU, TMA.
-#define TM(R, TX, TY, ST, MB, SA, SU, TM)                                                                          \
+// A variant: radius, TX, TY, stages, min blocks an SM, SAME (x and y weights equal), SU, loader (0: cp.async; 1, 2, 3:
+// tensor copies with FOLD 0, 1, 2: see sep3tc2.cuh's head).
+#define TM(R, TX, TY, ST, MB, SA, SU, LD)                                                                          \
     __global__ void __launch_bounds__(VolSep3Tc2<R, TX, TY, ST>::T, MB)                                            \
-        tm_##R##_##TX##_##TY##_##ST##_##MB##_##SA##_##SU##_##TM(const float* __restrict__ in, float* __restrict__ out, \
+        tm_##R##_##TX##_##TY##_##ST##_##MB##_##SA##_##SU##_##LD(const float* __restrict__ in, float* __restrict__ out, \
                                                                int w, int h, int d, int zch, int policy, float cval, \
                                                                const __grid_constant__ ConvolabTensorMap map)      \
     {                                                                                                              \
-        vol_sep3tc2<R, TX, TY, ST, false, SA, SU, -1, false, TM>(in, out, w, h, d, zch, policy, cval, &map);       \
+        vol_sep3tc2<R, TX, TY, ST, false, SA, SU, -1, false, (LD > 0), (LD > 0 ? LD - 1 : 0)>(in, out, w, h, d, zch,  \
+                                                                                             policy, cval, &map);  \
     }
-#define TMBOTH(R, TX, TY, ST, MB, SA, SU) TM(R, TX, TY, ST, MB, SA, SU, false) TM(R, TX, TY, ST, MB, SA, SU, true)
-#define TMROW(R, TX, TY, ST, MB, SA, SU, TM)                                                                       \
+#define TMROW(R, TX, TY, ST, MB, SA, SU, LD)                                                                       \
     {R, VolSep3Tc2<R, TX, TY, ST>::T, TX, TY, VolSep3Tc2<R, TX, TY, ST>::SWP, VolSep3Tc2<R, TX, TY, ST>::SH,          \
-     "tc2 " #TX "x" #TY " st" #ST " mb" #MB " same" #SA " su" #SU " tma=" #TM,                     \
-     TM ? VolSep3Tc2<R, TX, TY, ST>::SMEM_TMA : VolSep3Tc2<R, TX, TY, ST>::SMEM,                                    \
-     tm_##R##_##TX##_##TY##_##ST##_##MB##_##SA##_##SU##_##TM, SA, TM},
-#define TMROWS(R, TX, TY, ST, MB, SA, SU) TMROW(R, TX, TY, ST, MB, SA, SU, false) TMROW(R, TX, TY, ST, MB, SA, SU, true)
+     "tc2 " #TX "x" #TY " st" #ST " mb" #MB " same" #SA " su" #SU " loader" #LD,                                    \
+     LD ? VolSep3Tc2<R, TX, TY, ST>::SMEM_TMA : VolSep3Tc2<R, TX, TY, ST>::SMEM,                                    \
+     tm_##R##_##TX##_##TY##_##ST##_##MB##_##SA##_##SU##_##LD, SA, LD > 0},
 #ifndef TM_LIST
-#define TM_LIST(X) X(7, 64, 16, 4, 2, true, 2) X(7, 64, 16, 6, 2, true, 2) X(7, 128, 16, 4, 1, true, 2)
+#define TM_LIST(X)                                                                                                 \
+    X(7, 64, 16, 4, 2, true, 2, 0) X(7, 64, 16, 4, 2, true, 2, 1) X(7, 64, 16, 4, 2, true, 2, 2)                   \
+    X(7, 64, 16, 4, 2, true, 2, 3) X(7, 128, 16, 4, 1, true, 2, 0) X(7, 128, 16, 4, 1, true, 2, 1)                 \
+    X(7, 128, 16, 4, 1, true, 2, 2) X(7, 128, 16, 4, 1, true, 2, 3) X(7, 64, 16, 4, 2, false, 2, 0)                \
+    X(7, 64, 16, 4, 2, false, 2, 2)
 #endif
-TM_LIST(TMBOTH)
+TM_LIST(TM)
 
 struct Shape { int r, t, tx, ty, bw, bh; const char* name; int smem; TFn fn; bool same, tma; };
 static const Shape SHAPES[] = {
     {7, 256, 32, 32, 48, 46, "app tx32 ty8x4 st4 zu4 (cp.async)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, false, false},
-    TM_LIST(TMROWS)};
+    TM_LIST(TMROW)};
 
 // The volume's 3D map with the shape's box (SWP x SH x 1); an empty map where the width is not a multiple of 4 (the
 // kernel then keeps cp.async).
