@@ -208,16 +208,9 @@ static int check() {
                         want[k + (size_t)y * w + x] = (double)(vol.host[k + (size_t)a * w + x] + vol.host[k + (size_t)b * w + x]);
                     }
             for (int zch : {8, 96}) {
-                CK(cudaMemset(vol.out, 0xff, vol.n * 4));
-                launch(s, vol.in, vol.out, w, h, d, zch);
-                if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                    printf("BAD %s %dx%dx%d: %s\n", s.name, w, h, d, cudaGetErrorString(e));
-                    exit(1);
-                }
-                cases++;
                 char what[160];
                 snprintf(what, sizeof what, "%s zch %d", s.name, zch);
-                vol.matches(want, 0.0, what, bad);
+                check_case(vol, [&] { launch(s, vol.in, vol.out, w, h, d, zch); }, want, 0.0, what, cases, bad);
             }
         }
     }

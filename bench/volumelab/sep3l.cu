@@ -89,16 +89,10 @@ static int check() {
             each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (int zch : {8, 96, 512, -3, -40}) {
                     if (zch < 0 && !SEP3L_ROT) continue;   // whole-depth rotated sweeps: sep3lr.cu only
-                    CK(cudaMemset(vol.out, 0xff, vol.n * 4));
-                    launch(s, vol.in, vol.out, w, h, d, zch, policy, cval);
-                    if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) {
-                        printf("BAD %s %dx%dx%d: %s\n", s.name, w, h, d, cudaGetErrorString(e));
-                        exit(1);
-                    }
-                    cases++;
                     char what[200];
                     snprintf(what, sizeof what, "r%d %s zch %d policy %d cval %g", r, s.name, zch, policy, cval);
-                    vol.matches(want, bound, what, bad);
+                    check_case(vol, [&] { launch(s, vol.in, vol.out, w, h, d, zch, policy, cval); }, want, bound, what,
+                               cases, bad);
                 }
             });
         }

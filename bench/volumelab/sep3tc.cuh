@@ -95,6 +95,16 @@ __device__ __forceinline__ void vol_tc_st4(unsigned saddr, float v)
 {
     asm volatile("st.shared.f32 [%0], %1;\n" ::"r"(saddr), "f"(v));
 }
+// A chunk that is not one float4 inside the volume, a float at a time: src is its row's offset in the slice (negative:
+// a ghost row with the constant), xs[q] each float's source column (negative: a ghost column with the constant).
+__device__ __forceinline__ void vol_tc_cp_floats(unsigned saddr, const float* base, int src, const int* xs, float cval)
+{
+#pragma unroll
+    for (int q = 0; q < 4; q++) {
+        if (src < 0 || xs[q] < 0) vol_tc_st4(saddr + 4 * q, cval);
+        else vol_tc_cp4(saddr + 4 * q, base + src + xs[q]);
+    }
+}
 __device__ __forceinline__ void vol_tc_st16(unsigned saddr, float v)
 {
     asm volatile("st.shared.v4.f32 [%0], {%1, %1, %1, %1};\n" ::"r"(saddr), "f"(v));
@@ -247,13 +257,7 @@ __device__ __forceinline__ void vol_sep3tc(const float* __restrict__ in, float* 
                 if (vec & (1u << c)) {
                     vol_tc_cp16(dst[c] + so, base + src[c]);
                 } else {
-                    const int col = e % Q4 * 4;
-#pragma unroll
-                    for (int q = 0; q < 4; q++) {
-                        const int sx = xsrc[col + q];
-                        if (src[c] < 0 || sx < 0) vol_tc_st4(dst[c] + so + 4 * q, cval);
-                        else vol_tc_cp4(dst[c] + so + 4 * q, base + src[c] + sx);
-                    }
+                    vol_tc_cp_floats(dst[c] + so, base, src[c], xsrc + e % Q4 * 4, cval);
                 }
             }
         }

@@ -229,13 +229,7 @@ __device__ __forceinline__ void vol_sep3tc2(const float* __restrict__ in, float*
                 for (int c = 0; c < CH; c++) {
                     const int e = tid + c * T;
                     if ((SN4 % T != 0 && e >= SN4) || (vec & (1u << c))) continue;
-                    const int col = e % Q4 * 4;
-#pragma unroll
-                    for (int q = 0; q < 4; q++) {
-                        const int sx = xsrc[col + q];
-                        if (src[c] < 0 || sx < 0) vol_tc_st4(dst[c] + so + 4 * q, cval);
-                        else vol_tc_cp4(dst[c] + so + 4 * q, base + src[c] + sx);
-                    }
+                    vol_tc_cp_floats(dst[c] + so, base, src[c], xsrc + e % Q4 * 4, cval);
                 }
             }
         }
