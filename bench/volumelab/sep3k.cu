@@ -6,7 +6,7 @@
 // Build here (x86-64, nvcc 13) and run on the GPU host:
 //   python3 bench/volumelab/sep3p.py > .carry/k/sep3p.gen.cuh
 //   nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I cuda-kernels -I bench/volumelab -I .carry/k \
-//        bench/volumelab/sep3k.cu -o .carry/k/sep3k
+//        bench/volumelab/sep3k.cu -o .carry/k/sep3k          (call E: add -DROUND14_E)
 //   ./sep3k check    every variant x every policy (constant 77 too) x volumes (odd widths, tiles the volume ends
 //                    inside of, volumes smaller than the mask) x z chunks 8, 96, 512, against the double reference
 //   ./sep3k time     512^3 float, mirror, Gaussian r 7 (sigma 3.5): the app's kernel and each variant at several z
@@ -40,6 +40,12 @@ typedef void (*KFn)(const float*, float*, int, int, int, int, int, float);
     {R, TX, TY, TX * TY / K, CP,                                                                                 \
      #TX "x" #TY " k" #K " st" #ST " xp" #XP " py" #PY " zu" #ZU " mb" #MB " " #CP,                              \
      VolSep3K<R, TX, TY, K, ST, XP, PY>::SMEM, k3_##R##_##TX##_##TY##_##K##_##ST##_##XP##_##PY##_##ZU##_##MB##_##CP, 0},
+#ifdef ROUND14_F
+#define K3_LIST(X) X(7, 32, 32, 4, 4, 4, 8, 4, 2, false)
+#endif
+#ifdef ROUND14_E   // call E: the sep3k rows the checks need (r 7, r 3); the times of the rest are calls A-D's
+#define K3_LIST(X) X(7, 32, 32, 4, 4, 4, 8, 4, 2, false) X(3, 32, 32, 2, 4, 4, 8, 4, 2, false)
+#endif
 #ifndef K3_LIST
 #define K3_LIST(X)                                                                                                \
     X(7, 32, 32, 4, 4, 4, 8, 4, 2, false) X(7, 32, 32, 2, 4, 4, 8, 4, 2, false) X(7, 64, 32, 4, 4, 4, 8, 4, 1, false) \
@@ -47,20 +53,37 @@ typedef void (*KFn)(const float*, float*, int, int, int, int, int, float);
 #endif
 K3_LIST(K3)
 
-// The app's kernel with the L2 prefetch: radius, TX, BY, PY, slabs, min blocks an SM, ZU, PF.
-#define P3(R, TX, BY, PY, ST, MB, ZU, PF)                                                                         \
-    __global__ void __launch_bounds__(TX * BY, MB) p3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##PF(            \
+// The app's kernel with the L2 prefetch: radius, TX, BY, PY, slabs, min blocks an SM, ZU, PF, PM (1 a bulk prefetch a
+// row, 2 a prefetch a line, 3 the same with evict_last), HINT (the slab copies' L2 hint: 0 none, 1 128B, 2 256B).
+#define P3(R, TX, BY, PY, ST, MB, ZU, PF, PM, HI)                                                                  \
+    __global__ void __launch_bounds__(TX * BY, MB) p3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##PF##_##PM##_##HI( \
         const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy, float cval) \
     {                                                                                                            \
-        vol_sep3p<R, TX, BY, PY, ST, 4, ZU, PF>(in, out, w, h, d, zch, policy, cval);                            \
+        vol_sep3p<R, TX, BY, PY, ST, 4, ZU, PF, PM, HI>(in, out, w, h, d, zch, policy, cval);                    \
     }
-#define P3ROW(R, TX, BY, PY, ST, MB, ZU, PF)                                                                     \
-    {R, TX, BY * PY, TX * BY, false, "app+pf " #TX "x" #BY "x" #PY " st" #ST " mb" #MB " pf" #PF,                  \
-     VolSep3<R, TX, BY, PY, ST>::SMEM, p3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##PF, BY},
+#define P3ROW(R, TX, BY, PY, ST, MB, ZU, PF, PM, HI)                                                             \
+    {R, TX, BY * PY, TX * BY, false, "app+pf " #TX "x" #BY "x" #PY " st" #ST " mb" #MB " zu" #ZU " pf" #PF " pm" #PM " hint" #HI, \
+     VolSep3<R, TX, BY, PY, ST>::SMEM, p3_##R##_##TX##_##BY##_##PY##_##ST##_##MB##_##ZU##_##PF##_##PM##_##HI, BY},
+// Calls A-D: K3_LIST and P3_LIST as below; call E (ROUND14_E): the line prefetch and the copies' hints.
+#ifdef ROUND14_E
+#define P3_LIST(X)                                                                                                \
+    X(7, 32, 8, 4, 4, 2, 4, 0, 1, 0) X(7, 32, 8, 4, 4, 2, 4, 0, 1, 1) X(7, 32, 8, 4, 4, 2, 4, 0, 1, 2)                 \
+    X(7, 32, 8, 4, 4, 2, 4, 2, 2, 0) X(7, 32, 8, 4, 4, 2, 4, 4, 2, 0) X(7, 32, 8, 4, 4, 2, 4, 8, 2, 0)                 \
+    X(7, 32, 8, 4, 4, 2, 4, 4, 3, 0) X(7, 32, 8, 4, 4, 2, 4, 4, 2, 2) X(7, 32, 8, 4, 3, 2, 4, 4, 2, 0)                 \
+    X(7, 32, 8, 4, 5, 2, 4, 4, 2, 0) X(7, 64, 4, 4, 4, 2, 4, 0, 1, 0) X(7, 64, 4, 4, 4, 2, 4, 4, 2, 0)                 \
+    X(3, 64, 4, 4, 3, 3, 4, 0, 1, 0) X(3, 64, 4, 4, 3, 3, 4, 4, 2, 0) X(3, 64, 4, 4, 3, 3, 4, 2, 2, 0)
+#endif
+#ifdef ROUND14_F   // call F: the app's kernel on taller tiles (64x32, 32x64: one block an SM, less halo a voxel)
+#define P3_LIST(X)                                                                                                \
+    X(7, 32, 8, 4, 4, 2, 4, 0, 1, 0) X(7, 64, 8, 4, 4, 1, 4, 0, 1, 0) X(7, 64, 8, 4, 6, 1, 4, 0, 1, 0)                 \
+    X(7, 64, 8, 4, 8, 1, 4, 0, 1, 0) X(7, 32, 16, 4, 4, 1, 4, 0, 1, 0) X(7, 32, 16, 4, 6, 1, 4, 0, 1, 0)               \
+    X(7, 32, 16, 4, 8, 1, 4, 0, 1, 0) X(7, 64, 8, 4, 6, 1, 2, 0, 1, 0) X(7, 32, 16, 4, 6, 1, 2, 0, 1, 0)
+#endif
 #ifndef P3_LIST
 #define P3_LIST(X)                                                                                                \
-    X(7, 32, 8, 4, 4, 2, 4, 0) X(7, 32, 8, 4, 4, 2, 4, 4) X(7, 32, 8, 4, 4, 2, 4, 8) X(7, 32, 8, 4, 4, 2, 4, 16)       \
-    X(7, 64, 4, 4, 4, 2, 4, 0) X(7, 64, 4, 4, 4, 2, 4, 8) X(3, 64, 4, 4, 3, 3, 4, 0) X(3, 64, 4, 4, 3, 3, 4, 8)
+    X(7, 32, 8, 4, 4, 2, 4, 0, 1, 0) X(7, 32, 8, 4, 4, 2, 4, 4, 1, 0) X(7, 32, 8, 4, 4, 2, 4, 8, 1, 0)                 \
+    X(7, 32, 8, 4, 4, 2, 4, 16, 1, 0) X(7, 64, 4, 4, 4, 2, 4, 0, 1, 0) X(7, 64, 4, 4, 4, 2, 4, 8, 1, 0)                \
+    X(3, 64, 4, 4, 3, 3, 4, 0, 1, 0) X(3, 64, 4, 4, 3, 3, 4, 8, 1, 0)
 #endif
 P3_LIST(P3)
 
