@@ -37,12 +37,16 @@ __device__ __forceinline__ void vol_sep3p_prefetch(const float* __restrict__ in,
     }
 }
 
-// A 16-byte cp.async with an L2 prefetch-size hint: HINT 0 none (as __pipeline_memcpy_async), 1 L2::128B, 2 L2::256B.
+// A 16-byte cp.async with an L2 prefetch-size hint: HINT 0 none (the app's __pipeline_memcpy_async), 1 L2::128B,
+// 2 L2::256B.
 template <int HINT>
 __device__ __forceinline__ void vol_sep3p_cp16(void* dst, const void* src)
 {
+    if constexpr (HINT == 0) {
+        __pipeline_memcpy_async(dst, src, 16);
+        return;
+    }
     const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    if constexpr (HINT == 0) asm volatile("cp.async.cg.shared.global [%0], [%1], 16, 16;" ::"r"(d), "l"(src) : "memory");
-    else if constexpr (HINT == 1) asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16, 16;" ::"r"(d), "l"(src) : "memory");
+    if constexpr (HINT == 1) asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16, 16;" ::"r"(d), "l"(src) : "memory");
     else asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16, 16;" ::"r"(d), "l"(src) : "memory");
 }
