@@ -1,0 +1,149 @@
+// Issue 25, round fifteen: sep3yf.cuh (the y pass first, wide tiles, one tensor copy a slab) beside the app's r 7
+// kernel (convolab_vol_sep3_r7's shape: cuda-kernels/volume_sep.cuh, 32x32, cp.async).
+// Build here (x86-64, nvcc 13) and run on the GPU host:
+//   nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I cuda-kernels -I bench/volumelab bench/volumelab/sep3yf.cu -o sep3yf
+//   ./sep3yf check   every variant x every policy (constant 77 and wrap take the block's own loads) x volumes (tiles the
+//                    volume ends inside of, volumes smaller than the mask; widths a multiple of 4) x z chunks 8, 96,
+//                    512, against the double reference; counts the blocks that ran on tensor copies
+//   ./sep3yf time    512^3 float, mirror, Gaussian r 7 (sigma 3.5): the app's kernel, then each variant at several z
+//                    chunks, twice (SEP3_ZCH: the chunks; SEP3_POLICY: another policy; SEP3_REF: first every kernel
+//                    against the double reference at that size)
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "volume.cu"
+#include "sep3ref.h"
+#include "../fastlab/labtime.cuh"
+#include "sep3host.cuh"
+#include "sep3tmap.cuh"
+#include "sep3yf.cuh"
+
+typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
+
+__global__ void __launch_bounds__(256, 2) app_r7(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
+                                                int zch, int policy, float cval, const __grid_constant__ ConvolabTensorMap)
+{
+    vol_sep3<7, 32, 8, 4, 4, 4, 4, false>(in, out, w, h, d, zch, policy, cval);
+}
+
+// A variant: radius, TX, TY, stages, YP (y outputs an item), ZU, min blocks an SM.
+#define YF(R, TX, TY, ST, YP, ZU, MB)                                                                             \
+    __global__ void __launch_bounds__(VolSep3Yf<R, TX, TY, ST, YP>::T, MB)                                        \
+        yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB(const float* __restrict__ in, float* __restrict__ out, int w, \
+                                                        int h, int d, int zch, int policy, float cval,             \
+                                                        const __grid_constant__ ConvolabTensorMap map)             \
+    {                                                                                                             \
+        vol_sep3yf<R, TX, TY, ST, YP, ZU>(in, out, w, h, d, zch, policy, cval, &map);                            \
+    }
+#define YF_ROW(R, TX, TY, ST, YP, ZU, MB)                                                                         \
+    {R, "yf " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,             \
+     yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,                     \
+     VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH},
+#define YF_LIST(X)                                                                                                 \
+    X(7, 64, 16, 8, 2, 4, 2) X(7, 64, 16, 8, 4, 4, 2) X(7, 64, 16, 6, 2, 4, 2) X(7, 128, 16, 6, 2, 4, 1)             \
+    X(7, 128, 16, 8, 2, 4, 1) X(7, 64, 32, 6, 2, 4, 1) X(3, 64, 16, 8, 2, 4, 2)
+YF_LIST(YF)
+
+struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; };
+static const Shape SHAPES[] = {
+    {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
+    YF_LIST(YF_ROW)};
+
+static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
+    memset(&m, 0, sizeof m);
+    return s.sw == 0 || lab_tensor_map(m, base, w, h, d, s.sw, s.sh);
+}
+
+static void launch(const Shape& s, const ConvolabTensorMap& m, const float* in, float* out, int w, int h, int d, int zch,
+                   int policy, float cval) {
+    dim3 grid((w + s.tx - 1) / s.tx, (h + s.ty - 1) / s.ty, (d + zch - 1) / zch);
+    if (s.sw == 0) s.fn<<<grid, dim3(32, 8), s.smem>>>(in, out, w, h, d, zch, policy, cval, m);
+    else s.fn<<<grid, s.threads, s.smem>>>(in, out, w, h, d, zch, policy, cval, m);
+}
+
+static void allow_smem() {
+    for (const Shape& s : SHAPES) CK(cudaFuncSetAttribute(s.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, s.smem));
+}
+
+static int check() {
+    allow_smem();
+    const int vols[][3] = {{4, 4, 4}, {8, 7, 70}, {36, 9, 17}, {64, 32, 70}, {68, 37, 41}, {96, 33, 40},
+                           {128, 67, 23}, {12, 5, 9}, {132, 20, 17}, {32, 64, 20}, {160, 80, 19}, {200, 18, 30}};
+    int bad = 0, cases = 0;
+    unsigned seed = 7;
+    for (auto& vs : vols) {
+        const int w = vs[0], h = vs[1], d = vs[2];
+        LabVolume vol(w, h, d, seed);
+        for (int r : {3, 7}) {
+            each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
+                for (const Shape& s : SHAPES) {
+                    if (s.r != r) continue;
+                    ConvolabTensorMap m;
+                    if (!make_map(m, vol.in, w, h, d, s)) exit(1);
+                    for (int zch : {8, 96, 512}) {
+                        char what[200];
+                        snprintf(what, sizeof what, "r%d %s zch %d policy %d cval %g", r, s.name, zch, policy, cval);
+                        check_case(vol, [&] { launch(s, m, vol.in, vol.out, w, h, d, zch, policy, cval); }, want, bound,
+                                   what, cases, bad);
+                    }
+                }
+            });
+        }
+    }
+    printf("check: %d cases, %d bad\n", cases, bad);
+    return bad != 0;
+}
+
+static void time_all(int size) {
+    const int w = size, h = size, d = size;
+    unsigned seed = 1;
+    LabVolume vol(w, h, d, seed, false);
+    const double floor_ms = lab_floor(vol);
+    allow_smem();
+    const char* pe = getenv("SEP3_POLICY");
+    const int policy = pe ? atoi(pe) : 3;
+    for (int r : env_list("SEP3_RADII", {7})) {
+        auto gl = gauss(r);
+        set_lines(gl, gl, gl);
+        if (getenv("SEP3_REF")) {                    // every kernel against the double reference at this size
+            std::vector<double> want = reference(vol.host, w, h, d, gl, gl, gl, policy, 0.f);
+            std::vector<float> got(vol.n);
+            for (const Shape& s : SHAPES) {
+                if (s.r != r) continue;
+                ConvolabTensorMap m;
+                if (!make_map(m, vol.in, w, h, d, s)) return;
+                launch(s, m, vol.in, vol.out, w, h, d, 96, policy, 0.f);
+                CK(cudaMemcpy(got.data(), vol.out, vol.n * 4, cudaMemcpyDeviceToHost));
+                double e = 0;
+                for (size_t k = 0; k < vol.n; k++) e = std::max(e, std::fabs(got[k] - want[k]));
+                printf("ref r%d %-40s max error %.3g\n", r, s.name, e);
+            }
+        }
+        std::vector<int> zs = env_list("SEP3_ZCH", {64, 96, 128, 171, 256, 512});
+        std::vector<float> first, got(vol.n);
+        for (int round = 0; round < 2; round++)
+            for (const Shape& s : SHAPES) {
+                if (s.r != r) continue;
+                ConvolabTensorMap m;
+                if (!make_map(m, vol.in, w, h, d, s)) return;
+                launch(s, m, vol.in, vol.out, w, h, d, 96, policy, 0.f);
+                CK(cudaMemcpy(got.data(), vol.out, vol.n * 4, cudaMemcpyDeviceToHost));
+                if (first.empty()) first = got;
+                double diff = 0;
+                for (size_t k = 0; k < vol.n; k++) diff = std::max(diff, (double)std::fabs(first[k] - got[k]));
+                cudaFuncAttributes fa;
+                cudaFuncGetAttributes(&fa, s.fn);
+                for (int zch : (s.sw == 0 ? std::vector<int>{96} : zs)) {
+                    const float ms = timeit([&] { launch(s, m, vol.in, vol.out, w, h, d, zch, policy, 0.f); });
+                    printf("r%d %-40s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem; vs app %.2g)\n", r,
+                           s.name, zch, ms, ms / floor_ms, fa.numRegs, fa.localSizeBytes, s.smem, diff);
+                }
+                fflush(stdout);
+            }
+    }
+}
+
+int main(int argc, char** argv) { return sep3_main(argc, argv, check, time_all); }
