@@ -8,8 +8,9 @@ nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv > $OUT/hos
 tail -1 $OUT/yf-check.txt
 SEP3_REF=1 .carry/yf/sep3yf time > $OUT/yf-time.txt 2>&1
 cat $OUT/yf-time.txt
-SEP3_ZCH=96 NCU=1 timeout 200 ncu --kernel-name regex:'app_r7|yf_7_64_16_8_2_4_2|yf_7_128_16_6_2_4_1' --launch-count 3 \
-  --section SpeedOfLight --section WarpStateStats --section SchedulerStats --section Occupancy --section LaunchStats \
-  --metrics smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,dram__bytes.sum,lts__t_bytes.sum \
-  .carry/yf/sep3yf time > $OUT/ncu.txt 2>&1
-grep -E "yf_|app_r7|inst_executed|issue_active|Duration|dram__bytes|lts__t_bytes|Stall|Registers|Achieved Occ" $OUT/ncu.txt | head -80
+for K in app_r7 yf_7_64_16_8_2_4_2 yf_7_128_16_6_2_4_1; do
+  SEP3_ZCH=96 NCU=1 timeout 120 ncu --clock-control none --kernel-name regex:$K --launch-count 1 \
+    --section SpeedOfLight --section WarpStateStats --section SchedulerStats --section Occupancy --section LaunchStats \
+    --metrics smsp__inst_executed.sum,dram__bytes.sum,lts__t_bytes.sum .carry/yf/sep3yf time > $OUT/ncu-$K.txt 2>&1
+done
+grep -hE "^  [a-z_0-9]+\(|inst_executed|Issue Slots Busy|Duration|dram__bytes|lts__t_bytes|Registers Per|Achieved Occ|Stall|Warp Cycles Per Issued" $OUT/ncu-*.txt | head -80
