@@ -29,22 +29,24 @@ __global__ void __launch_bounds__(256, 2) app_r7(const float* __restrict__ in, f
     vol_sep3<7, 32, 8, 4, 4, 4, 4, false>(in, out, w, h, d, zch, policy, cval);
 }
 
-// A variant: radius, TX, TY, stages, YP (y outputs an item), ZU, min blocks an SM.
-#define YF(R, TX, TY, ST, YP, ZU, MB)                                                                             \
+// A variant: radius, TX, TY, stages, YP (y outputs an item), ZU, min blocks an SM, OPT (sep3yf.cuh).
+#define YF(R, TX, TY, ST, YP, ZU, MB, OPT)                                                                        \
     __global__ void __launch_bounds__(VolSep3Yf<R, TX, TY, ST, YP>::T, MB)                                        \
-        yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB(const float* __restrict__ in, float* __restrict__ out, int w, \
-                                                        int h, int d, int zch, int policy, float cval,             \
+        yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##OPT(const float* __restrict__ in, float* __restrict__ out, \
+                                                        int w, int h, int d, int zch, int policy, float cval,      \
                                                         const __grid_constant__ ConvolabTensorMap map)             \
     {                                                                                                             \
-        vol_sep3yf<R, TX, TY, ST, YP, ZU>(in, out, w, h, d, zch, policy, cval, &map);                            \
+        vol_sep3yf<R, TX, TY, ST, YP, ZU, OPT>(in, out, w, h, d, zch, policy, cval, &map);                       \
     }
-#define YF_ROW(R, TX, TY, ST, YP, ZU, MB)                                                                         \
-    {R, "yf " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,             \
-     yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,                     \
+#define YF_ROW(R, TX, TY, ST, YP, ZU, MB, OPT)                                                                    \
+    {R, "yf " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " opt" #OPT, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,  \
+     yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##OPT, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH},
+#ifndef YF_LIST
 #define YF_LIST(X)                                                                                                 \
-    X(7, 64, 16, 8, 2, 4, 2) X(7, 64, 16, 8, 4, 4, 2) X(7, 64, 16, 6, 2, 4, 2) X(7, 128, 16, 6, 2, 4, 1)             \
-    X(7, 128, 16, 8, 2, 4, 1) X(7, 64, 32, 6, 2, 4, 1) X(3, 64, 16, 8, 2, 4, 2)
+    X(7, 64, 16, 8, 2, 4, 2, 0) X(7, 64, 16, 8, 2, 4, 2, 1) X(7, 64, 16, 8, 2, 4, 2, 2) X(7, 64, 16, 8, 2, 4, 2, 3) \
+    X(7, 128, 16, 6, 2, 4, 1, 0) X(7, 128, 16, 6, 2, 4, 1, 3) X(3, 64, 16, 8, 2, 4, 2, 3)
+#endif
 YF_LIST(YF)
 
 struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; };

@@ -35,7 +35,9 @@ struct VolSep3Yf {
     static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Yf shape");
 };
 
-template <int R, int TX, int TY, int STAGES, int YP, int ZU>
+// OPT bits (round fifteen, call B): 1, only warp 0 waits on a slab's barrier (the step's __syncthreads passes the
+// copy's completion on to the others); 2, the y item is the thread's own (YI <= T: no item loop).
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, int OPT = 0>
 __device__ __forceinline__ void vol_sep3yf(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
@@ -108,8 +110,9 @@ __device__ __forceinline__ void vol_sep3yf(const float* __restrict__ in, float* 
         float* slab = slabs + (s % STAGES) * SLAB;
         if (s < steps) {
             if (tma) {
-                convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
+                if (!(OPT & 1) || tid < 32) convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
                 if (nf) {                            // halo cells from the in-volume cells they mirror
+                    if constexpr ((OPT & 1) != 0) __syncthreads();   // the copy seen by all before the patch reads it
                     for (int k = tid; k < nf; k += T) {
                         const int f = fix[k];
                         slab[f >> 16] = slab[f & 0xffff];
@@ -132,7 +135,8 @@ __device__ __forceinline__ void vol_sep3yf(const float* __restrict__ in, float* 
         if (s < steps) {                             // y pass of slab s
             const float4* src = reinterpret_cast<const float4*>(slab);
             float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW);
-            for (int i = tid; i < G::YI; i += T) {
+            static_assert(!(OPT & 2) || G::YI <= T, "OPT 2: an item a thread at most");
+            for (int i = tid; (OPT & 2) ? i == tid && i < G::YI : i < G::YI; i += T) {
                 const int gi = i % SW4, r0 = i / SW4 * YP;
                 float4 a[YP];
 #pragma unroll
