@@ -10,7 +10,6 @@ for K in yf_7_64_16_8_2_4_2_0 yf_7_64_16_8_2_4_2_3; do
   SEP3_ZCH=96 NCU=1 timeout 120 ncu --clock-control none --kernel-name regex:$K --launch-count 1 \
     --section SpeedOfLight --section WarpStateStats --section SchedulerStats --section InstructionStats \
     --metrics smsp__inst_executed.sum,sass__inst_executed_per_opcode .carry/yf/sep3yf time > $OUT/ncu-$K.txt 2>&1
-  cuobjdump -sass -fun $(cuobjdump -symbols .carry/yf/sep3yf 2>/dev/null | grep -o "_Z[0-9]*${K}[A-Za-z0-9_]*" | head -1) .carry/yf/sep3yf > $OUT/sass-$K.txt 2>&1
 done
+cuobjdump -sass .carry/yf/sep3yf | gzip > $OUT/sass.txt.gz
 grep -hE "^  [a-z_0-9]+\(|inst_executed|Warp Cycles Per Issued|Issued Warp" $OUT/ncu-*.txt
-for f in $OUT/sass-*.txt; do echo $f; wc -l < $f; grep -oE "^\s+/\*[0-9a-f]+\*/\s+[A-Z0-9.]+" $f | awk '{print $2}' | sed 's/\..*//' | sort | uniq -c | sort -rn | head -25; done
