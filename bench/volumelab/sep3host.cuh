@@ -86,11 +86,12 @@ static int sep3_main(int argc, char** argv, Check check, Time time_all) {
 // The checks' cases of a rank-1 cube of radius r on vol: three random lines (uploaded to c_vol_line; same: the y line
 // equal to the x line, for kernels that read x's for both), then f(policy, cval, want, bound) for every policy (constant
 // at 0 and at 77) with the double reference (sep3ref.h, include it first) and the error allowed against it.
+// iso: all three lines equal (kernels that read x's line for every pass).
 template <class F>
-static void each_policy_case(const LabVolume& vol, int r, unsigned& seed, F&& f, bool same = false) {
+static void each_policy_case(const LabVolume& vol, int r, unsigned& seed, F&& f, bool same = false, bool iso = false) {
     auto cx = line(2 * r + 1, seed);
-    auto cy = same ? cx : line(2 * r + 1, seed);
-    auto cz = line(2 * r + 1, seed);
+    auto cy = same || iso ? cx : line(2 * r + 1, seed);
+    auto cz = iso ? cx : line(2 * r + 1, seed);
     set_lines(cx, cy, cz);
     double sw = 0;
     for (float a : cx) for (float b : cy) for (float c : cz) sw += a * b * c;

@@ -20,6 +20,7 @@
 #include "sep3host.cuh"
 #include "sep3tmap.cuh"
 #include "sep3yf.cuh"
+#include "sep3yg.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -41,18 +42,36 @@ __global__ void __launch_bounds__(256, 2) app_r7(const float* __restrict__ in, f
 #define YF_ROW(R, TX, TY, ST, YP, ZU, MB, OPT)                                                                    \
     {R, "yf " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " opt" #OPT, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,  \
      yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##OPT, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
-     VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH},
+     VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, false},
 #ifndef YF_LIST
-#define YF_LIST(X)                                                                                                 \
-    X(7, 64, 16, 8, 2, 4, 2, 0) X(7, 64, 16, 8, 2, 4, 2, 1) X(7, 64, 16, 8, 2, 4, 2, 2) X(7, 64, 16, 8, 2, 4, 2, 3) \
-    X(7, 128, 16, 6, 2, 4, 1, 0) X(7, 128, 16, 6, 2, 4, 1, 3) X(3, 64, 16, 8, 2, 4, 2, 3)
+#define YF_LIST(X) X(7, 64, 16, 8, 2, 4, 2, 2) X(7, 128, 16, 6, 2, 4, 1, 0) X(3, 64, 16, 8, 2, 4, 2, 3)
 #endif
 YF_LIST(YF)
 
-struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; };
+// sep3yg.cuh's variants (call D): radius, TX, TY, stages, YP, ZU, min blocks an SM, ISO (one line for x, y and z).
+#define YG(R, TX, TY, ST, YP, ZU, MB, ISO)                                                                        \
+    __global__ void __launch_bounds__(VolSep3Yf<R, TX, TY, ST, YP>::T, MB)                                        \
+        yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO(const float* __restrict__ in, float* __restrict__ out, \
+                                                        int w, int h, int d, int zch, int policy, float cval,      \
+                                                        const __grid_constant__ ConvolabTensorMap map)             \
+    {                                                                                                             \
+        vol_sep3yg<R, TX, TY, ST, YP, ZU, ISO>(in, out, w, h, d, zch, policy, cval, &map);                       \
+    }
+#define YG_ROW(R, TX, TY, ST, YP, ZU, MB, ISO)                                                                    \
+    {R, "yg " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " iso" #ISO, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,  \
+     yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
+     VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, ISO},
+#ifndef YG_LIST
+#define YG_LIST(X)                                                                                                 \
+    X(7, 64, 16, 8, 2, 4, 2, false) X(7, 64, 16, 8, 2, 4, 2, true) X(7, 128, 16, 6, 2, 4, 1, true)                   \
+    X(7, 64, 16, 6, 2, 4, 2, true) X(5, 64, 16, 8, 2, 4, 2, true)
+#endif
+YG_LIST(YG)
+
+struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
@@ -79,10 +98,11 @@ static int check() {
     for (auto& vs : vols) {
         const int w = vs[0], h = vs[1], d = vs[2];
         LabVolume vol(w, h, d, seed);
-        for (int r : {3, 7}) {
+        for (int r : {3, 5, 7})
+          for (bool iso : {false, true}) {
             each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (const Shape& s : SHAPES) {
-                    if (s.r != r) continue;
+                    if (s.r != r || s.iso != iso) continue;
                     ConvolabTensorMap m;
                     if (!make_map(m, vol.in, w, h, d, s)) exit(1);
                     for (int zch : {8, 96, 512}) {
@@ -92,8 +112,8 @@ static int check() {
                                    what, cases, bad);
                     }
                 }
-            });
-        }
+            }, false, iso);
+          }
     }
     printf("check: %d cases, %d bad\n", cases, bad);
     return bad != 0;
