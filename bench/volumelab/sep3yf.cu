@@ -44,27 +44,29 @@ __global__ void __launch_bounds__(256, 2) app_r7(const float* __restrict__ in, f
      yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##OPT, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, false},
 #ifndef YF_LIST
-#define YF_LIST(X) X(7, 64, 16, 8, 2, 4, 2, 2) X(7, 128, 16, 6, 2, 4, 1, 0) X(3, 64, 16, 8, 2, 4, 2, 3)
+#define YF_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 0) X(3, 64, 16, 8, 2, 4, 2, 3)
 #endif
 YF_LIST(YF)
 
-// sep3yg.cuh's variants (call D): radius, TX, TY, stages, YP, ZU, min blocks an SM, ISO (one line for x, y and z).
-#define YG(R, TX, TY, ST, YP, ZU, MB, ISO)                                                                        \
+// sep3yg.cuh's variants (calls D, E): radius, TX, TY, stages, YP, ZU, min blocks an SM, ISO (one line for x, y and z),
+// XPRE (the x window read before the y pass).
+#define YG(R, TX, TY, ST, YP, ZU, MB, ISO, XP)                                                                        \
     __global__ void __launch_bounds__(VolSep3Yf<R, TX, TY, ST, YP>::T, MB)                                        \
-        yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO(const float* __restrict__ in, float* __restrict__ out, \
+        yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP(const float* __restrict__ in, float* __restrict__ out, \
                                                         int w, int h, int d, int zch, int policy, float cval,      \
                                                         const __grid_constant__ ConvolabTensorMap map)             \
     {                                                                                                             \
-        vol_sep3yg<R, TX, TY, ST, YP, ZU, ISO>(in, out, w, h, d, zch, policy, cval, &map);                       \
+        vol_sep3yg<R, TX, TY, ST, YP, ZU, ISO, XP>(in, out, w, h, d, zch, policy, cval, &map);                       \
     }
-#define YG_ROW(R, TX, TY, ST, YP, ZU, MB, ISO)                                                                    \
-    {R, "yg " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " iso" #ISO, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,  \
-     yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
+#define YG_ROW(R, TX, TY, ST, YP, ZU, MB, ISO, XP)                                                                \
+    {R, "yg " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " iso" #ISO " xpre" #XP, VolSep3Yf<R, TX, TY, ST, YP>::SMEM, \
+     yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, ISO},
 #ifndef YG_LIST
 #define YG_LIST(X)                                                                                                 \
-    X(7, 64, 16, 8, 2, 4, 2, false) X(7, 64, 16, 8, 2, 4, 2, true) X(7, 128, 16, 6, 2, 4, 1, true)                   \
-    X(7, 64, 16, 6, 2, 4, 2, true) X(5, 64, 16, 8, 2, 4, 2, true)
+    X(7, 64, 16, 8, 2, 4, 2, true, false) X(7, 128, 16, 6, 2, 4, 1, true, false) X(7, 64, 16, 8, 2, 4, 2, true, true) \
+    X(7, 128, 16, 6, 2, 4, 1, true, true) X(7, 64, 16, 8, 2, 2, 2, true, false) X(7, 128, 16, 6, 2, 2, 1, true, false) \
+    X(7, 128, 16, 8, 2, 4, 1, true, true) X(5, 64, 16, 8, 2, 4, 2, true, true)
 #endif
 YG_LIST(YG)
 

@@ -7,13 +7,14 @@
 //   - the sweep runs checked turns only until the first output and after the last full turn; the turns between
 //     (the steady state) test nothing but the copy issue;
 //   - ISO (x, y and z lines equal, as an isotropic Gaussian's are): one line of weights for all three passes;
-//   - the y items go to whole warps (YI a multiple of 32), as in sep3yf.
+//   - the y items go to whole warps (YI a multiple of 32), as in sep3yf;
+//   - XPRE (call E): the x pass's window is read from yrows before the y pass, its latency under the y pass's work.
 // The passes, the ring, the halo copies and the stores are sep3yf's (its head says how they work).
 #pragma once
 #include <type_traits>
 #include "sep3yf.cuh"
 
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool TMAP>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool TMAP, bool XPRE>
 __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                  int z0, int z1, int policy, float cval, const ConvolabTensorMap* tmap,
                                                  float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf)
@@ -84,6 +85,17 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
             if (tid == 0 && s + STAGES - 1 < steps) issue(s + STAGES - 1);
         }
         const int par = F & 1;
+        const bool xz = !CHECK || s >= 1;
+        float v[4 + 2 * L];                          // the x pass's window (XPRE: read before the y pass)
+        auto xload = [&] {
+            const float4* row = reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff;
+#pragma unroll
+            for (int k = 0; k < (4 + 2 * L) / 4; k++) {
+                const float4 t = row[k];
+                v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
+            }
+        };
+        if (XPRE && xz) xload();
         if (have && yitem) {                         // y pass of slab s
             const float4* src = reinterpret_cast<const float4*>(slab) + yoff;
             float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
@@ -103,14 +115,8 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
 #pragma unroll
             for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
         }
-        if (!CHECK || s >= 1) {                      // x pass and z pass of slice s-1
-            const float4* row = reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff;
-            float v[4 + 2 * L];
-#pragma unroll
-            for (int k = 0; k < (4 + 2 * L) / 4; k++) {
-                const float4 t = row[k];
-                v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
-            }
+        if (xz) {                                    // x pass and z pass of slice s-1
+            if (!XPRE) xload();
 #pragma unroll
             for (int q = 0; q < 4; q++) {
                 float a = 0.0f;
@@ -152,7 +158,7 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
     }
 }
 
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool XPRE = false>
 __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
@@ -193,7 +199,7 @@ __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* 
     const bool tma = __syncthreads_and(ok);
     const int nf = *nfix;
     if (tma)
-        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
+        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, true, XPRE>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
     else
-        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
+        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, false, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
 }
