@@ -24,11 +24,14 @@
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
-__global__ void __launch_bounds__(256, 2) app_r7(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
-                                                int zch, int policy, float cval, const __grid_constant__ ConvolabTensorMap)
-{
-    vol_sep3<7, 32, 8, 4, 4, 4, 4, false>(in, out, w, h, d, zch, policy, cval);
-}
+#define APP(R)                                                                                                  \
+    __global__ void __launch_bounds__(256, 2) app_r##R(const float* __restrict__ in, float* __restrict__ out, int w,  \
+                                                      int h, int d, int zch, int policy, float cval,               \
+                                                      const __grid_constant__ ConvolabTensorMap)                   \
+    {                                                                                                           \
+        vol_sep3<R, 32, 8, 4, 4, 4, 4, false>(in, out, w, h, d, zch, policy, cval);                               \
+    }
+APP(5) APP(6) APP(7)
 
 // A variant: radius, TX, TY, stages, YP (y outputs an item), ZU, min blocks an SM, OPT (sep3yf.cuh).
 #define YF(R, TX, TY, ST, YP, ZU, MB, OPT)                                                                        \
@@ -63,16 +66,25 @@ YF_LIST(YF)
      yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, ISO},
 #ifndef YG_LIST
+#ifdef ROUND15_E
 #define YG_LIST(X)                                                                                                 \
     X(7, 64, 16, 8, 2, 4, 2, true, false) X(7, 128, 16, 6, 2, 4, 1, true, false) X(7, 64, 16, 8, 2, 4, 2, true, true) \
     X(7, 128, 16, 6, 2, 4, 1, true, true) X(7, 64, 16, 8, 2, 2, 2, true, false) X(7, 128, 16, 6, 2, 2, 1, true, false) \
     X(7, 128, 16, 8, 2, 4, 1, true, true) X(5, 64, 16, 8, 2, 4, 2, true, true)
+#else                                // call F: radii 5-7, one line a pass (the app's general form)
+#define YG_LIST(X)                                                                                                 \
+    X(7, 64, 16, 8, 2, 4, 2, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false)                                 \
+    X(6, 64, 16, 8, 2, 4, 2, false, false) X(6, 128, 16, 6, 2, 4, 1, false, false)                                 \
+    X(5, 64, 16, 8, 2, 4, 2, false, false) X(5, 128, 16, 6, 2, 4, 1, false, false)
+#endif
 #endif
 YG_LIST(YG)
 
 struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
+    {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
+    {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
     YF_LIST(YF_ROW) YG_LIST(YG_ROW)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
@@ -100,7 +112,7 @@ static int check() {
     for (auto& vs : vols) {
         const int w = vs[0], h = vs[1], d = vs[2];
         LabVolume vol(w, h, d, seed);
-        for (int r : {3, 5, 7})
+        for (int r : {3, 5, 6, 7})
           for (bool iso : {false, true}) {
             each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (const Shape& s : SHAPES) {
