@@ -190,3 +190,18 @@
 #define VOL_SEP3_S_TMA_SMEM(R) (4 * (VOL_SEP3_S_TMA_STAGES * (((VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * (VOL_SEP3_S_BX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * (VOL_SEP3_S_BY * VOL_SEP3_S_PY + 2 * (R)) * VOL_SEP3_S_BX) + 8 * VOL_SEP3_S_TMA_STAGES + 8 * VOL_SEP3_LEAD(R) + 128)
 #define VOL_SEP3_M_TMA_SMEM(R) (4 * (VOL_SEP3_M_TMA_STAGES * (((VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * (VOL_SEP3_M_BX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * (VOL_SEP3_M_BY * VOL_SEP3_M_PY + 2 * (R)) * VOL_SEP3_M_BX) + 8 * VOL_SEP3_M_TMA_STAGES + 8 * VOL_SEP3_LEAD(R) + 128)
 #define VOL_SEP3_L_TMA_SMEM(R) (4 * (VOL_SEP3_L_TMA_STAGES * (((VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * (VOL_SEP3_L_BX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * (VOL_SEP3_L_BY * VOL_SEP3_L_PY + 2 * (R)) * VOL_SEP3_L_BX) + 8 * VOL_SEP3_L_TMA_STAGES + 8 * VOL_SEP3_LEAD(R) + 128)
+// The y-first sweep (convolab_vol_sep3y_rN, volume_sep_y.cuh; sm_90 and up): radii VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R
+// take it where the tensor copies can give their ghost cells (round fifteen, bench/volumelab/sep3yf.cu, H100 512^3
+// mirror: r 5 0.472, r 6 0.521, r 7 0.579 ms against the x-first kernel's 0.526, 0.586, 0.645). A 64 x 16 tile of
+// 256 threads, each 4 x outputs of one row; y items of 2 rows down a float4 column group; 8 slabs; 2 blocks an SM.
+#define VOL_SEP3Y_MIN_R 5
+#define VOL_SEP3Y_TX 64
+#define VOL_SEP3Y_TY 16
+#define VOL_SEP3Y_YP 2
+#define VOL_SEP3Y_STAGES 8
+#define VOL_SEP3Y_ZU 4
+#define VOL_SEP3Y_MINB 2
+// Its dynamic shared memory, bytes: the slabs (rows of TX + 2 LEAD floats, TY + 2R rows, each slab rounded up to 128
+// bytes), two y-pass buffers (TY rows), a barrier a slab, the halo list (an int a slab cell) and its count (16
+// bytes), and 128 bytes to align the first slab.
+#define VOL_SEP3Y_SMEM(R) (4 * (VOL_SEP3Y_STAGES * (((VOL_SEP3Y_TY + 2 * (R)) * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R))) + 8 * VOL_SEP3Y_STAGES + 4 * (VOL_SEP3Y_TY + 2 * (R)) * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) + 144)

@@ -22,6 +22,7 @@ __constant__ float c_vol_mask[VOL_CONST_MAX];
 __constant__ float c_vol_line[3 * CONVOLAB_MAX_1D];   // a rank-1 mask's x, y and z weights
 #ifdef __CUDACC__          // bench/volumelab/emulate.sh runs this file through g++: sep3d.cu checks these kernels
 #include "volume_sep.cuh"
+#include "volume_sep_y.cuh"
 #endif
 
 // The voxel a coordinate reads under the policy (cval where the policy gives the constant).
@@ -328,6 +329,32 @@ CONVOLAB_VOL_SEP3T(1, S)
 CONVOLAB_VOL_SEP3T(2, S)
 CONVOLAB_VOL_SEP3T(3, M)
 CONVOLAB_VOL_SEP3T(4, L)
+#endif
+
+// ---- rank-1 cubes of radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R with the y pass first on wide tiles, each slab one
+// tensor copy (volume_sep_y.cuh; sm_90 and up, below it the kernels only trap); map: the input volume's 3D tensor map
+// with the slab (VOL_SEP3Y_TX + 2 LEAD) x (VOL_SEP3Y_TY + 2R) as its box; dynamic shared memory VOL_SEP3Y_SMEM(R). ----
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CONVOLAB_VOL_SEP3Y_BODY(R)                                                                                  \
+    vol_sep3y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP, VOL_SEP3Y_ZU>(in, out, w, h, d, zch, policy,   \
+                                                                                        cval, &map);
+#else
+#define CONVOLAB_VOL_SEP3Y_BODY(R) __trap();
+#endif
+#define CONVOLAB_VOL_SEP3Y(R)                                                                                       \
+    static_assert(VolSep3Y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP>::SMEM == VOL_SEP3Y_SMEM(R),     \
+                  "VOL_SEP3Y_SMEM");                                                                                \
+    static_assert(R >= VOL_SEP3Y_MIN_R && R <= VOL_SEP3_MAX_R, "y-first radius " #R);                               \
+    extern "C" __global__ void __launch_bounds__(VOL_SEP3Y_TX * VOL_SEP3Y_TY / 4, VOL_SEP3Y_MINB)                  \
+        convolab_vol_sep3y_r##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch,  \
+                                int policy, float cval, const __grid_constant__ ConvolabTensorMap map)              \
+    {                                                                                                               \
+        CONVOLAB_VOL_SEP3Y_BODY(R)                                                                                  \
+    }
+#ifdef __CUDACC__
+CONVOLAB_VOL_SEP3Y(5)
+CONVOLAB_VOL_SEP3Y(6)
+CONVOLAB_VOL_SEP3Y(7)
 #endif
 
 // ---- fast, any size: as above with the sizes known at run time, kc mask slices a pass ------

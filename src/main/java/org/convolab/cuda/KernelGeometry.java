@@ -232,6 +232,13 @@ final class KernelGeometry {
     static final int VOL_SEP3_S_TMA_STAGES = 4;
     static final int VOL_SEP3_M_TMA_STAGES = 4;
     static final int VOL_SEP3_L_TMA_STAGES = 4;
+    static final int VOL_SEP3Y_MIN_R = 5;
+    static final int VOL_SEP3Y_TX = 64;
+    static final int VOL_SEP3Y_TY = 16;
+    static final int VOL_SEP3Y_YP = 2;
+    static final int VOL_SEP3Y_STAGES = 8;
+    static final int VOL_SEP3Y_ZU = 4;
+    static final int VOL_SEP3Y_MINB = 2;
 
     /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
     static int volSep3Lead(int r) {
@@ -284,5 +291,28 @@ final class KernelGeometry {
     /** VOL_SEP3_S_STAGES, VOL_SEP3_M_STAGES or VOL_SEP3_L_STAGES, by the shape: slabs a convolab_vol_sep3_rN block holds. */
     static int volSep3Stages(int r) {
         return r < VOL_SEP3_M_FROM ? VOL_SEP3_S_STAGES : r < VOL_SEP3_L_FROM ? VOL_SEP3_M_STAGES : VOL_SEP3_L_STAGES;
+    }
+
+    /**
+     * The slab of convolab_vol_sep3y_rN, the box of one tensor copy: floats along x (the tile and VOL_SEP3_LEAD(R)
+     * either side), rows along y (the tile and R either side).
+     */
+    static int[] volSep3ySlab(int r) {
+        return new int[] {VOL_SEP3Y_TX + 2 * volSep3Lead(r), VOL_SEP3Y_TY + 2 * r};
+    }
+
+    /** Threads of a convolab_vol_sep3y_rN block: one for each 4 outputs along x of the tile. */
+    static int volSep3yThreads() {
+        return VOL_SEP3Y_TX * VOL_SEP3Y_TY / 4;
+    }
+
+    /**
+     * VOL_SEP3Y_SMEM(R): dynamic shared memory of convolab_vol_sep3y_rN, bytes (the slabs rounded up to 128 bytes, the
+     * y pass's two buffers, a barrier a slab, the halo list and its count, 128 bytes of alignment).
+     */
+    static int volSep3ySharedBytes(int r) {
+        int[] slab = volSep3ySlab(r);
+        int cells = slab[0] * slab[1];
+        return 4 * (VOL_SEP3Y_STAGES * ((cells + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * slab[0]) + 8 * VOL_SEP3Y_STAGES + 4 * cells + 144;
     }
 }

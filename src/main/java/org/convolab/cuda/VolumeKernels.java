@@ -32,6 +32,9 @@ final class VolumeKernels {
         for (int r = 1; r <= KernelGeometry.VOL_SEP3_TMA_MAX_R; r++) {
             n.add("convolab_vol_sep3t_r" + r);
         }
+        for (int r = KernelGeometry.VOL_SEP3Y_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            n.add("convolab_vol_sep3y_r" + r);
+        }
         return n;
     }
 
@@ -150,12 +153,33 @@ final class VolumeKernels {
      */
     private static final int[] SEP3T_CHUNK = {0, 12, 16, 26, 96};
 
+    /**
+     * The same for convolab_vol_sep3y_rN (the y pass first, 64x16 tiles, eight slabs), from round fifteen's
+     * bench/results/h100-2026-11-27-round15/f/yf-time.txt (H100, 512^3, mirror, medians of 20x10): r 5 96 (0.472 ms,
+     * 128: 0.496), r 6 96 (0.521, 128: 0.533), r 7 171 (0.579, 96: 0.585, 128: 0.586).
+     */
+    private static final int[] SEP3Y_CHUNK = {0, 0, 0, 0, 0, 96, 96, 171};
+
     static int sep3Chunk(int radius) {
         return SEP3_CHUNK[radius];
     }
 
     static int sep3tChunk(int radius) {
         return SEP3T_CHUNK[radius];
+    }
+
+    static int sep3yChunk(int radius) {
+        return SEP3Y_CHUNK[radius];
+    }
+
+    /**
+     * Whether a rank-1 cube of this radius takes the y-first sweep (convolab_vol_sep3y_rN): on compute capability 9.0
+     * and up, radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (below it the x-first kernels are as fast or faster), and the
+     * tensor copies' conditions of {@link #tensorCopies}: rows of whole 16-byte steps, zero or folding ghost cells.
+     */
+    static boolean yFirst(int radius, int width, int policy, float constant, int computeMajor) {
+        return computeMajor >= 9 && radius >= KernelGeometry.VOL_SEP3Y_MIN_R && radius <= KernelGeometry.VOL_SEP3_MAX_R
+                && width % 4 == 0 && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
     }
 
     /**
@@ -170,9 +194,32 @@ final class VolumeKernels {
                 && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
     }
 
-    /** A rank-1 cube of radius 1..VOL_SEP3_MAX_R: x, y and z in one sweep down z (volume_sep.cuh). */
+    /**
+     * A rank-1 cube of radius 1..VOL_SEP3_MAX_R: x, y and z in one sweep down z (volume_sep.cuh), from
+     * VOL_SEP3Y_MIN_R on Hopper with the y pass first (volume_sep_y.cuh).
+     */
     private static void sep3(VolumeRun r) {
         int radius = VolumePlanner.sep3Radius(r.mask());
+        if (yFirst(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor()) && TensorMaps.problem() == null) {
+            int[] box = KernelGeometry.volSep3ySlab(radius);
+            byte[] map = null;
+            try {
+                map = TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]);
+            } catch (CudaFault e) {
+                // no map: the x-first sweep below gives the same sums (the launch log says which ran)
+            }
+            if (map != null) {
+                int zch = sep3yChunk(radius);
+                new KernelLaunch("convolab_vol_sep3y_r" + radius)
+                        .grid(ceilDiv(r.width(), KernelGeometry.VOL_SEP3Y_TX), ceilDiv(r.height(), KernelGeometry.VOL_SEP3Y_TY),
+                                gridZ(ceilDiv(r.depth(), zch), r))
+                        .block(KernelGeometry.volSep3yThreads(), 1)
+                        .sharedBytes(KernelGeometry.volSep3ySharedBytes(radius))
+                        .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant())
+                        .bytes(map).run(r.module(), r.stream());
+                return;
+            }
+        }
         int[] shape = KernelGeometry.volSep3Shape(radius);
         byte[] map = null;
         if (tensorCopies(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor()) && TensorMaps.problem() == null) {

@@ -233,10 +233,11 @@ class CudaVolumeFilterGpuTest {
     }
 
     /**
-     * Rank-1 cubes of radius 1..VOL_SEP3_TMA_MAX_R on volumes whose width is a multiple of 4 (whole tiles, tiles the
-     * volume ends inside of along x and y, volumes smaller than the mask): the tensor-copy sweep
-     * (convolab_vol_sep3t_rN) runs where the device (compute capability 9.0 and up) and the policy allow it, the
-     * cp.async sweep elsewhere (wrap, constant 77, older GPUs), and every result matches the double reference.
+     * Rank-1 cubes of radius 1..VOL_SEP3_MAX_R on volumes whose width is a multiple of 4 (whole tiles, tiles the
+     * volume ends inside of along x and y, volumes smaller than the mask): the tensor-copy sweeps
+     * (convolab_vol_sep3t_rN up to VOL_SEP3_TMA_MAX_R, the y-first convolab_vol_sep3y_rN from VOL_SEP3Y_MIN_R) run
+     * where the device (compute capability 9.0 and up) and the policy allow it, the cp.async sweep elsewhere (wrap,
+     * constant 77, older GPUs), and every result matches the double reference.
      */
     @Test
     void theTensorCopySweepRunsWhereItCanAndMatchesTheReference() {
@@ -245,19 +246,22 @@ class CudaVolumeFilterGpuTest {
         Random rnd = new Random(31);
         int copies = 0;
         int gathers = 0;
-        for (int r = 1; r <= KernelGeometry.VOL_SEP3_TMA_MAX_R; r++) {
+        for (int r = 1; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
             Mask3D m = rankOne(2 * r + 1, 2 * r + 1, 2 * r + 1, rnd);
+            boolean yFirstRadius = r >= KernelGeometry.VOL_SEP3Y_MIN_R;
             for (BorderPolicy border : policies()) {
                 for (int v = 0; v < sizes.length; v++) {
                     int[] size = sizes[v];
                     float[] voxels = volume(size, 300 + v);
                     float[] sums = new float[voxels.length];
                     LaunchPlan plan = filter.correlate(voxels, size[0], size[1], size[2], m, border, VolumeStrategy.SEPARABLE, sums);
-                    boolean tma = VolumeKernels.tensorCopies(r, size[0], border.code(), border.constant(), major)
+                    boolean tma = (yFirstRadius ? VolumeKernels.yFirst(r, size[0], border.code(), border.constant(), major)
+                            : VolumeKernels.tensorCopies(r, size[0], border.code(), border.constant(), major))
                             && TensorMaps.problem() == null;
                     String where = "r " + r + " " + border.name() + " " + size[0] + "x" + size[1] + "x" + size[2];
+                    String copier = yFirstRadius ? "convolab_vol_sep3y_r" : "convolab_vol_sep3t_r";
                     assertThat(plan.launches()).as(where).singleElement().asString()
-                            .startsWith((tma ? "convolab_vol_sep3t_r" : "convolab_vol_sep3_r") + r + " (");
+                            .startsWith((tma ? copier : "convolab_vol_sep3_r") + r + " (");
                     compare(where + " (" + plan.launches() + ")", sums,
                             VolumeReference.correlate(voxels, size[0], size[1], size[2], m, border), size,
                             scale(m, voxels, border) * DIRECT_TOLERANCE);
@@ -269,10 +273,11 @@ class CudaVolumeFilterGpuTest {
                 }
             }
         }
-        // on Hopper: zero, clamp, reflect and mirror by copies; wrap and constant 77 gather
+        // on Hopper: zero, clamp, reflect and mirror by copies (r 1-4 x-first, r 5-7 y-first); wrap and constant 77 gather
+        int copyRadii = KernelGeometry.VOL_SEP3_TMA_MAX_R + KernelGeometry.VOL_SEP3_MAX_R - KernelGeometry.VOL_SEP3Y_MIN_R + 1;
         assertThat(copies).as("tensor-copy runs on sm_" + major + "x (" + TensorMaps.problem() + ")")
-                .isEqualTo(major >= 9 && TensorMaps.problem() == null ? 4 * KernelGeometry.VOL_SEP3_TMA_MAX_R * sizes.length : 0);
-        assertThat(gathers).isEqualTo(policies().size() * KernelGeometry.VOL_SEP3_TMA_MAX_R * sizes.length - copies);
+                .isEqualTo(major >= 9 && TensorMaps.problem() == null ? 4 * copyRadii * sizes.length : 0);
+        assertThat(gathers).isEqualTo(policies().size() * KernelGeometry.VOL_SEP3_MAX_R * sizes.length - copies);
     }
 
     @Test

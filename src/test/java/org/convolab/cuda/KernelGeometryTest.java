@@ -125,6 +125,13 @@ class KernelGeometryTest {
             assertEquals(0, box[0] * 4 % 16, "box row of r " + r);
             assertTrue(box[0] <= 256 && box[1] <= 256, "box of r " + r);
         }
+        // the y-first sweep: its formula, and boxes the driver takes
+        for (int r = KernelGeometry.VOL_SEP3Y_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            assertEquals(formula("VOL_SEP3Y_SMEM", r), KernelGeometry.volSep3ySharedBytes(r), "VOL_SEP3Y_SMEM(" + r + ")");
+            int[] box = KernelGeometry.volSep3ySlab(r);
+            assertEquals(0, box[0] * 4 % 16, "y-first box row of r " + r);
+            assertTrue(box[0] <= 256 && box[1] <= 256, "y-first box of r " + r);
+        }
     }
 
     @Test

@@ -94,6 +94,39 @@ class VolumePlannerTest {
         }
     }
 
+    @Test
+    void theYFirstSweepFitsEveryRadiusItTakes() {
+        for (int r = KernelGeometry.VOL_SEP3Y_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            assertThat(VolumeKernels.sep3yChunk(r)).as("r " + r).isGreaterThanOrEqualTo(2 * r);
+            assertThat(KernelGeometry.VOL_SEP3Y_MINB * (KernelGeometry.volSep3ySharedBytes(r) + 1024)).as("r " + r)
+                    .isLessThanOrEqualTo(228 * 1024);
+            // the y items (a float4 column group of the slab, VOL_SEP3Y_YP rows) fill whole warps, one a thread at most
+            int items = KernelGeometry.volSep3ySlab(r)[0] / 4 * (KernelGeometry.VOL_SEP3Y_TY / KernelGeometry.VOL_SEP3Y_YP);
+            assertThat(items % 32).as("r " + r).isZero();
+            assertThat(items).as("r " + r).isLessThanOrEqualTo(KernelGeometry.volSep3yThreads());
+        }
+    }
+
+    /** The y-first sweep's rule, as a table: device, radius, width, policy and constant. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "sm_{0}x r {1} w {2} policy {3} constant {4}: {5}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "9, 5, 512, 3, 0, true", // Hopper, mirror, the smallest radius it takes
+            "9, 7, 512, 3, 0, true", // the largest
+            "9, 4, 512, 3, 0, false", // below VOL_SEP3Y_MIN_R: the x-first copies
+            "9, 8, 512, 3, 0, false", // no one-sweep kernel past VOL_SEP3_MAX_R
+            "9, 6, 510, 3, 0, false", // rows not whole 16-byte steps: no map
+            "9, 6, 100, 1, 0, true", // clamp
+            "9, 6, 100, 2, 0, true", // reflect
+            "9, 6, 100, 0, 0, true", // zero
+            "9, 6, 100, 0, 77, false", // another constant: the x-first gather
+            "9, 6, 100, 4, 0, false", // wrap
+            "10, 7, 64, 3, 0, true", // later GPUs too
+            "8, 7, 512, 3, 0, false"}) // Ampere has no tensor copies
+    void theYFirstSweepTakesHopperLargeRadiiWholeRowsAndFoldingPolicies(int major, int r, int w, int policy, float constant,
+            boolean want) {
+        assertThat(VolumeKernels.yFirst(r, w, policy, constant, major)).isEqualTo(want);
+    }
+
     /** The tensor-copy sweep's rule, as a table: device, radius, width, policy and constant. */
     @org.junit.jupiter.params.ParameterizedTest(name = "sm_{0}x r {1} w {2} policy {3} constant {4}: {5}")
     @org.junit.jupiter.params.provider.CsvSource({
