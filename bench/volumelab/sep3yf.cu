@@ -53,29 +53,35 @@ YF_LIST(YF)
 
 // sep3yg.cuh's variants (calls D, E): radius, TX, TY, stages, YP, ZU, min blocks an SM, ISO (one line for x, y and z),
 // XPRE (the x window read before the y pass).
-#define YG(R, TX, TY, ST, YP, ZU, MB, ISO, XP)                                                                        \
+#define YG(R, TX, TY, ST, YP, ZU, MB, ISO, XP, SP)                                                                        \
     __global__ void __launch_bounds__(VolSep3Yf<R, TX, TY, ST, YP>::T, MB)                                        \
-        yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP(const float* __restrict__ in, float* __restrict__ out, \
+        yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP##_##SP(const float* __restrict__ in, float* __restrict__ out, \
                                                         int w, int h, int d, int zch, int policy, float cval,      \
                                                         const __grid_constant__ ConvolabTensorMap map)             \
     {                                                                                                             \
-        vol_sep3yg<R, TX, TY, ST, YP, ZU, ISO, XP>(in, out, w, h, d, zch, policy, cval, &map);                       \
+        vol_sep3yg<R, TX, TY, ST, YP, ZU, ISO, XP, SP>(in, out, w, h, d, zch, policy, cval, &map);                       \
     }
-#define YG_ROW(R, TX, TY, ST, YP, ZU, MB, ISO, XP)                                                                \
-    {R, "yg " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " iso" #ISO " xpre" #XP, VolSep3Yf<R, TX, TY, ST, YP>::SMEM, \
-     yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
+#define YG_ROW(R, TX, TY, ST, YP, ZU, MB, ISO, XP, SP)                                                                \
+    {R, "yg " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " iso" #ISO " xpre" #XP " split" #SP, VolSep3Yf<R, TX, TY, ST, YP>::SMEM, \
+     yg_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##ISO##_##XP##_##SP, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, ISO},
 #ifndef YG_LIST
-#ifdef ROUND15_E
+#if defined(ROUND15_E)
 #define YG_LIST(X)                                                                                                 \
-    X(7, 64, 16, 8, 2, 4, 2, true, false) X(7, 128, 16, 6, 2, 4, 1, true, false) X(7, 64, 16, 8, 2, 4, 2, true, true) \
-    X(7, 128, 16, 6, 2, 4, 1, true, true) X(7, 64, 16, 8, 2, 2, 2, true, false) X(7, 128, 16, 6, 2, 2, 1, true, false) \
-    X(7, 128, 16, 8, 2, 4, 1, true, true) X(5, 64, 16, 8, 2, 4, 2, true, true)
-#else                                // call F: radii 5-7, one line a pass (the app's general form)
+    X(7, 64, 16, 8, 2, 4, 2, true, false, false) X(7, 128, 16, 6, 2, 4, 1, true, false, false)                       \
+    X(7, 64, 16, 8, 2, 4, 2, true, true, false) X(7, 128, 16, 6, 2, 4, 1, true, true, false)                         \
+    X(7, 64, 16, 8, 2, 2, 2, true, false, false) X(7, 128, 16, 6, 2, 2, 1, true, false, false)                       \
+    X(7, 128, 16, 8, 2, 4, 1, true, true, false) X(5, 64, 16, 8, 2, 4, 2, true, true, false)
+#elif defined(ROUND15_F)             // call F: radii 5-7, one line a pass (the app's general form)
 #define YG_LIST(X)                                                                                                 \
-    X(7, 64, 16, 8, 2, 4, 2, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false)                                 \
-    X(6, 64, 16, 8, 2, 4, 2, false, false) X(6, 128, 16, 6, 2, 4, 1, false, false)                                 \
-    X(5, 64, 16, 8, 2, 4, 2, false, false) X(5, 128, 16, 6, 2, 4, 1, false, false)
+    X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false, false)                     \
+    X(6, 64, 16, 8, 2, 4, 2, false, false, false) X(6, 128, 16, 6, 2, 4, 1, false, false, false)                     \
+    X(5, 64, 16, 8, 2, 4, 2, false, false, false) X(5, 128, 16, 6, 2, 4, 1, false, false, false)
+#else                                // call H: SPLIT, the app's general form at r 5 and 7
+#define YG_LIST(X)                                                                                                 \
+    X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 64, 16, 8, 2, 4, 2, false, false, true)                      \
+    X(7, 128, 16, 6, 2, 4, 1, false, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false, true)                    \
+    X(5, 64, 16, 8, 2, 4, 2, false, false, true) X(6, 64, 16, 8, 2, 4, 2, false, false, true)
 #endif
 #endif
 YG_LIST(YG)

@@ -8,13 +8,14 @@
 //     (the steady state) test nothing but the copy issue;
 //   - ISO (x, y and z lines equal, as an isotropic Gaussian's are): one line of weights for all three passes;
 //   - the y items go to whole warps (YI a multiple of 32), as in sep3yf;
-//   - XPRE (call E): the x pass's window is read from yrows before the y pass, its latency under the y pass's work.
+//   - XPRE (call E): the x pass's window is read from yrows before the y pass, its latency under the y pass's work;
+//   - SPLIT (call H): the y items that do not fill a warp for every scheduler go a column a thread to 4 more warps.
 // The passes, the ring, the halo copies and the stores are sep3yf's (its head says how they work).
 #pragma once
 #include <type_traits>
 #include "sep3yf.cuh"
 
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool TMAP, bool XPRE>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool TMAP, bool XPRE, bool SPLIT>
 __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                  int z0, int z1, int policy, float cval, const ConvolabTensorMap* tmap,
                                                  float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf)
@@ -45,8 +46,16 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
     const int xrow = tid / (TX / 4), xg = tid % (TX / 4);
     const bool store = x0 + 4 * xg < w && y0 + xrow < h;
     float* zo = out + ((size_t)z0 * h + y0 + xrow) * w + x0 + 4 * xg;
-    const bool yitem = tid < G::YI;                  // whole warps (YI a multiple of 32)
-    const int yoff = tid / SW4 * YP * SW4 + tid % SW4;   // the y item's first float4, in a slab and in yrows
+    // SPLIT: the y items of whole float4 groups fill a multiple of 4 warps (one a scheduler); the rest are split into
+    // their 4 columns, a column a thread, over 4 more warps, so that each scheduler gets the same y work.
+    constexpr int YFULL = SPLIT ? G::YI / 128 * 128 : G::YI;
+    constexpr int YREST = G::YI - YFULL;
+    static_assert(YFULL + 4 * YREST <= T, "SPLIT: threads for the split items");
+    const bool yitem = tid < YFULL;                  // whole warps (YI a multiple of 32)
+    const bool ycol = SPLIT && tid >= YFULL && tid < YFULL + 4 * YREST;
+    const int yi = ycol ? YFULL + (tid - YFULL) / 4 : tid;
+    const int yoff = yi / SW4 * YP * SW4 + yi % SW4;   // the y item's first float4, in a slab and in yrows
+    const int ycoff = 4 * yoff + (tid - YFULL) % 4;  // a split item's column: its first float
     const int xoff = xrow * SW4 + xg;                // the x item's first float4 in yrows
     float ring[4][M + ZU - 1];
 #pragma unroll
@@ -115,6 +124,24 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
 #pragma unroll
             for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
         }
+        if constexpr (SPLIT) {
+            if (have && ycol) {                      // a split item: one column, YP rows
+                const float* src = slab + ycoff;
+                float* dst = yrows + par * TY * SW + ycoff;
+                float a[YP];
+#pragma unroll
+                for (int p = 0; p < YP; p++) a[p] = 0.f;
+#pragma unroll
+                for (int j = 0; j < YP + 2 * R; j++) {
+                    const float v = src[j * SW];
+#pragma unroll
+                    for (int p = 0; p < YP; p++)
+                        if (j - p >= 0 && j - p < M) a[p] += cy[j - p] * v;
+                }
+#pragma unroll
+                for (int p = 0; p < YP; p++) dst[p * SW] = a[p];
+            }
+        }
         if (xz) {                                    // x pass and z pass of slice s-1
             if (!XPRE) xload();
 #pragma unroll
@@ -158,7 +185,7 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
     }
 }
 
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool XPRE = false>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool ISO, bool XPRE = false, bool SPLIT = false>
 __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
@@ -199,7 +226,7 @@ __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* 
     const bool tma = __syncthreads_and(ok);
     const int nf = *nfix;
     if (tma)
-        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, true, XPRE>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
+        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, true, XPRE, SPLIT>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
     else
-        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, false, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
+        vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, false, false, SPLIT>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
 }
