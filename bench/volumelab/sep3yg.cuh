@@ -51,7 +51,7 @@ __device__ __forceinline__ void vol_sep3yg_sweep(const float* __restrict__ in, f
     constexpr int YFULL = SPLIT ? G::YI / 128 * 128 : G::YI;
     constexpr int YREST = G::YI - YFULL;
     static_assert(YFULL + 4 * YREST <= T, "SPLIT: threads for the split items");
-    const bool yitem = tid < YFULL;                  // whole warps (YI a multiple of 32)
+    const bool yitem = tid < YFULL;                  // the first YI threads
     const bool ycol = SPLIT && tid >= YFULL && tid < YFULL + 4 * YREST;
     const int yi = ycol ? YFULL + (tid - YFULL) / 4 : tid;
     const int yoff = yi / SW4 * YP * SW4 + yi % SW4;   // the y item's first float4, in a slab and in yrows
@@ -191,7 +191,7 @@ __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* 
 {
     using G = VolSep3Yf<R, TX, TY, STAGES, YP>;
     constexpr int SW = G::SW, SH = G::SH, L = G::L, T = G::T, SLAB = G::SLAB;
-    static_assert(G::YI % 32 == 0 && G::YI <= T, "y items: whole warps, at most one a thread");
+    static_assert(G::YI <= T, "y items: at most one a thread (call I: a part warp allowed)");
     extern __shared__ float4 vol_sep3yg_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3yg_smem);
     slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
