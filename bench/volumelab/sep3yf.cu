@@ -77,7 +77,7 @@ YF_LIST(YF)
     X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false, false)                     \
     X(6, 64, 16, 8, 2, 4, 2, false, false, false) X(6, 128, 16, 6, 2, 4, 1, false, false, false)                     \
     X(5, 64, 16, 8, 2, 4, 2, false, false, false) X(5, 128, 16, 6, 2, 4, 1, false, false, false)
-#elif defined(ROUND15_H)              // call H: SPLIT, the app's general form at r 5 and 7
+#elif defined(ROUND15_H)              // call H (build with -DROUND15_H): SPLIT, the app's general form at r 5 and 7
 #define YG_LIST(X)                                                                                                 \
     X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 64, 16, 8, 2, 4, 2, false, false, true)                      \
     X(7, 128, 16, 6, 2, 4, 1, false, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false, true)                    \
