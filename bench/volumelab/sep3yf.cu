@@ -21,6 +21,7 @@
 #include "sep3tmap.cuh"
 #include "sep3yf.cuh"
 #include "sep3yg.cuh"
+#include "sep3yd.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -82,21 +83,38 @@ YF_LIST(YF)
     X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 64, 16, 8, 2, 4, 2, false, false, true)                      \
     X(7, 128, 16, 6, 2, 4, 1, false, false, false) X(7, 128, 16, 6, 2, 4, 1, false, false, true)                    \
     X(5, 64, 16, 8, 2, 4, 2, false, false, true) X(6, 64, 16, 8, 2, 4, 2, false, false, true)
-#else                                // call I: 64x8 tiles of 128 threads, 4 blocks an SM (less lockstep a block)
+#elif defined(ROUND15_I)              // call I (build with -DROUND15_I): 64x8 tiles of 128 threads, 4 blocks an SM (less lockstep a block)
 #define YG_LIST(X)                                                                                                 \
     X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 64, 8, 6, 2, 4, 4, false, false, false)                      \
     X(7, 64, 8, 4, 2, 4, 4, false, false, false) X(7, 128, 8, 4, 2, 4, 2, false, false, false)                      \
     X(5, 64, 8, 6, 2, 4, 4, false, false, false) X(6, 64, 8, 6, 2, 4, 4, false, false, false)
+#else                                // call K: the unbarriered probe's comparison (zero halo)
+#define YG_LIST(X) X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 128, 8, 4, 2, 4, 2, false, false, false)
 #endif
 #endif
 YG_LIST(YG)
 
-struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; };
+// sep3yd.cuh's probe (call K): radius, TX, TY, stages, YP, min blocks an SM; constant 0 only.
+#define YD(R, TX, TY, ST, YP, MB)                                                                                 \
+    __global__ void __launch_bounds__(VolSep3Yf<R, TX, TY, ST, YP>::T, MB)                                        \
+        yd_##R##_##TX##_##TY##_##ST##_##YP##_##MB(const float* __restrict__ in, float* __restrict__ out, int w, int h, \
+                                                  int d, int zch, int, float, const __grid_constant__ ConvolabTensorMap map) \
+    {                                                                                                             \
+        vol_sep3yd<R, TX, TY, ST, YP>(in, out, w, h, d, zch, &map);                                               \
+    }
+#define YD_ROW(R, TX, TY, ST, YP, MB)                                                                             \
+    {R, "yd " #TX "x" #TY " st" #ST " yp" #YP " mb" #MB " (zero only)", VolSep3Yd<R, TX, TY, ST, YP>::SMEM,          \
+     yd_##R##_##TX##_##TY##_##ST##_##YP##_##MB, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,                           \
+     VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, false, true},
+#define YD_LIST(X) X(7, 64, 16, 8, 2, 2) X(7, 64, 16, 6, 2, 2) X(5, 64, 16, 8, 2, 2)
+YD_LIST(YD)
+
+struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
     {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
     {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW) YG_LIST(YG_ROW)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
@@ -127,7 +145,7 @@ static int check() {
           for (bool iso : {false, true}) {
             each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (const Shape& s : SHAPES) {
-                    if (s.r != r || s.iso != iso) continue;
+                    if (s.r != r || s.iso != iso || (s.zero_only && (policy != 0 || cval != 0.f))) continue;
                     ConvolabTensorMap m;
                     if (!make_map(m, vol.in, w, h, d, s)) exit(1);
                     for (int zch : {8, 96, 512}) {
