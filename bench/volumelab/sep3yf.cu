@@ -48,7 +48,11 @@ APP(5) APP(6) APP(7)
      yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##OPT, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, false},
 #ifndef YF_LIST
+#ifdef ROUND15_K
 #define YF_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 0) X(3, 64, 16, 8, 2, 4, 2, 3)
+#else
+#define YF_LIST(X) X(3, 64, 16, 8, 2, 4, 2, 3)
+#endif
 #endif
 YF_LIST(YF)
 
@@ -88,8 +92,10 @@ YF_LIST(YF)
     X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 64, 8, 6, 2, 4, 4, false, false, false)                      \
     X(7, 64, 8, 4, 2, 4, 4, false, false, false) X(7, 128, 8, 4, 2, 4, 2, false, false, false)                      \
     X(5, 64, 8, 6, 2, 4, 4, false, false, false) X(6, 64, 8, 6, 2, 4, 4, false, false, false)
-#else                                // call K: the unbarriered probe's comparison (zero halo)
+#elif defined(ROUND15_K)              // call K (build with -DROUND15_K): the unbarriered probe's comparison (zero halo)
 #define YG_LIST(X) X(7, 64, 16, 8, 2, 4, 2, false, false, false) X(7, 128, 8, 4, 2, 4, 2, false, false, false)
+#else                                // call L: the lab's form (halo copied into the slab each step) beside the app's
+#define YG_LIST(X) X(7, 64, 16, 8, 2, 4, 2, false, false, false)
 #endif
 #endif
 YG_LIST(YG)
@@ -106,15 +112,35 @@ YG_LIST(YG)
     {R, "yd " #TX "x" #TY " st" #ST " yp" #YP " mb" #MB " (zero only)", VolSep3Yd<R, TX, TY, ST, YP>::SMEM,          \
      yd_##R##_##TX##_##TY##_##ST##_##YP##_##MB, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,                           \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, false, true},
+#ifdef ROUND15_K
 #define YD_LIST(X) X(7, 64, 16, 8, 2, 2) X(7, 64, 16, 6, 2, 2) X(5, 64, 16, 8, 2, 2)
+#else
+#define YD_LIST(X)
+#endif
 YD_LIST(YD)
+
+// The app's y-first kernel (cuda-kernels/volume_sep_y.cuh, the shape of geometry.cuh) at radius R (call L on).
+#define APPY(R)                                                                                                   \
+    __global__ void __launch_bounds__(VOL_SEP3Y_TX * VOL_SEP3Y_TY / 4, VOL_SEP3Y_MINB)                           \
+        appy_r##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy,  \
+                  float cval, const __grid_constant__ ConvolabTensorMap map)                                       \
+    {                                                                                                             \
+        vol_sep3y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP, VOL_SEP3Y_ZU>(in, out, w, h, d, zch, \
+                                                                                           policy, cval, &map);  \
+    }
+#define APPY_ROW(R)                                                                                               \
+    {R, "app y-first r" #R " (volume_sep_y.cuh)", VolSep3Y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP>::SMEM, \
+     appy_r##R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_TX * VOL_SEP3Y_TY / 4,                                      \
+     VolSep3Y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP>::SW,                                 \
+     VolSep3Y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP>::SH, false, false},
+APPY(5) APPY(6) APPY(7)
 
 struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
     {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
     {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
