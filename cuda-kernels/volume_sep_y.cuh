@@ -6,11 +6,8 @@
 // covers the tile's own rows. A block of TX * TY / 4 threads owns a TX x TY tile and a chunk of zch output slices:
 //   1. slab s (SW = TX + 2L columns x SH = TY + 2R rows) lands by one tensor copy issued by thread 0, STAGES - 1
 //      slabs ahead, on an mbarrier every thread waits on (zeros outside the volume serve constant 0). Under clamp,
-//      reflect and mirror, a block at the volume's top or bottom copies its halo rows in from the rows they mirror
-//      (a list made once) before the step's barrier; the halo columns are never copied: an x-pass thread whose
-//      window reaches past the volume's side reads those columns of the y pass's output through a column map
-//      (xsrc). A per-step copy of the halo columns as well (the lab's form) cost 14% at r 7 (round fifteen, call K:
-//      mirror against a zero halo), as a quarter of the blocks touch a side;
+//      reflect and mirror a block at the volume's edge then copies each needed halo cell from the in-volume cell it
+//      mirrors (a list made once, in shared memory) before the step's barrier, so no barrier is added for it;
 //   2. the y pass of slab s: an item is a float4 column group and YP rows down it (the first YI threads, whole
 //      warps), into yrows[s % 2] (TY x SW);
 //   3. the x pass of slice s-1 from yrows[(s-1) % 2]: each thread filters 4 consecutive x outputs of one row and
@@ -38,23 +35,20 @@ struct VolSep3Y {
     static constexpr int T = TX * TY / 4;           // threads: one x-pass item (4 outputs) each
     static constexpr int YI = SW4 * (TY / YP);      // y-pass items
     static constexpr int SLAB = (SH * SW + 31) / 32 * 32;
-    static constexpr int FIX = SH * SW;             // room for the halo rows' list (at most every cell of a slab)
-    /** Dynamic shared memory: the slabs (128-byte aligned), two y-pass buffers, a barrier a slab, the column map (an
-     *  int a slab column), the halo rows' list and its count, and 128 bytes to align the slabs. */
-    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TY * SW) + 8 * STAGES + 4 * SW + 4 * FIX + 16 + 128;
+    static constexpr int FIX = SH * SW;             // room for the halo list (at most every cell of a slab)
+    /** Dynamic shared memory: the slabs (128-byte aligned), two y-pass buffers, a barrier a slab, the halo list and
+     *  its count, and 128 bytes to align the slabs. */
+    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TY * SW) + 8 * STAGES + 4 * FIX + 16 + 128;
     static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Y shape");
 };
 
-// The sweep of one block down its chunk: TMAP, slabs by tensor copies (halo rows: nf slab cells listed in fix, copied
-// each step from the rows they mirror; halo columns: xfix, this thread's window floats to read through xsrc, a bit
-// each); else the block fills each slab itself, halo and all.
+// The sweep of one block down its chunk: TMAP, slabs by tensor copies (nf halo cells listed in fix to copy each
+// step); else the block fills each slab itself.
 template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool TMAP>
 __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                  int z0, int z1, int policy, float cval, const ConvolabTensorMap* tmap,
-                                                 float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf,
-                                                 const volatile int* xsrc, unsigned xfix)
+                                                 float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf)
 {
-    // (xsrc is read where it is used, through volatile: hoisted out of the sweep it would take 16 registers)
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     constexpr int SW = G::SW, SW4 = G::SW4, SH = G::SH, M = G::M, L = G::L, T = G::T, SLAB = G::SLAB;
     constexpr int PRO = (2 * R + 1 + ZU - 1) / ZU * ZU;   // from this step on every step stores an output slice
@@ -99,12 +93,12 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
         if (have) {
             if constexpr (TMAP) {
                 convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
-                if (nf) {                            // a block at the top or bottom: its halo rows
+                if (nf) {
                     for (int k = tid; k < nf; k += T) {
                         const int f = fix[k];
                         slab[f >> 16] = slab[f & 0xffff];
                     }
-                    convolab_fence_async_shared();   // before a later copy lands in this slab
+                    convolab_fence_async_shared();
                 }
             } else {
                 const int sz = convolab_border_index(z0 - R + s, d, policy);
@@ -129,12 +123,6 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
             for (int k = 0; k < (4 + 2 * L) / 4; k++) {
                 const float4 t = row[k];
                 v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
-            }
-            if (xfix) {                              // window columns outside the volume: the columns they mirror
-                const float* line = yrows + (1 - par) * TY * SW + xoff / SW4 * SW;
-#pragma unroll
-                for (int k = 0; k < 4 + 2 * L; k++)  // (the middle 4 are the thread's own outputs' columns)
-                    if ((k < L || k >= L + 4) && (xfix >> k & 1u)) v[k] = line[xsrc[4 * (xoff % SW4) + k]];
             }
         };
         if (have && yitem) {                         // y pass of slab s
@@ -199,9 +187,8 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
     }
 }
 
-// A block: its barriers and, under clamp, reflect and mirror, the column map (the slab column each slab column
-// mirrors) and the list of halo-row cells with the cells they mirror; tensor copies where every halo cell an output
-// inside the volume reads mirrors into the slab (wrap and constants other than 0 always take the block's own loads).
+// A block: its barriers, its halo list (clamp, reflect, mirror) and whether every needed halo cell mirrors into its
+// slab (then tensor copies, else its own loads; wrap and constants other than 0 always take its own loads).
 template <int R, int TX, int TY, int STAGES, int YP, int ZU>
 __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap)
@@ -209,14 +196,12 @@ __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* _
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     constexpr int SW = G::SW, SH = G::SH, L = G::L, T = G::T, SLAB = G::SLAB;
     static_assert(G::YI % 32 == 0 && G::YI <= T, "y items: whole warps, at most one a thread");
-    static_assert(4 + 2 * L <= 32, "the window's column bits fit a word");
     extern __shared__ float4 vol_sep3y_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3y_smem);
     slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
     float* yrows = slabs + STAGES * SLAB;
     unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + 2 * TY * SW);
-    int* xsrc = reinterpret_cast<int*>(bars + STAGES);   // SW: the slab column each slab column reads
-    int* fix = xsrc + SW;                            // halo-row cells: dst << 16 | src (slab offsets)
+    int* fix = reinterpret_cast<int*>(bars + STAGES);
     int* nfix = fix + G::FIX;
     const int tid = threadIdx.x;
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
@@ -229,36 +214,23 @@ __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* _
         for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
         convolab_mbar_init_fence();
     }
-    // The slab column or row that slab column or row i reads: itself, or where an output inside the volume reads it
-    // from outside the volume, the one it mirrors (which must lie in the slab).
-    auto source = [&](int i, int n, int lead, int start, int count) {
-        const int g = start - lead + i;
-        if (!fold || (g >= 0 && g < n) || g < -R || g > n - 1 + R) return i;
-        const int b = convolab_border_index(g, n, policy) - (start - lead);
-        if (b < 0 || b >= count) ok = false;
-        return b;
-    };
-    for (int c = tid; c < SW; c += T) xsrc[c] = source(c, w, L, x0, SW);
     __syncthreads();
-    if (fold && (y0 - R < 0 || y0 + TY + R > h)) {
+    if (fold && ok) {
         for (int e = tid; e < SH * SW; e += T) {
-            const int r = e / SW, sr = source(r, h, R, y0, SH);
-            if (sr != r && ok) fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + e % SW);
+            const int r = e / SW, c = e % SW;
+            const int gy = y0 - R + r, gx = x0 - L + c;
+            if (gy < -R || gy > h - 1 + R || gx < -R || gx > w - 1 + R) continue;
+            if (gy >= 0 && gy < h && gx >= 0 && gx < w) continue;
+            const int sr = convolab_border_index(gy, h, policy) - (y0 - R);
+            const int sc = convolab_border_index(gx, w, policy) - (x0 - L);
+            if (sr < 0 || sr >= SH || sc < 0 || sc >= SW) { ok = false; continue; }
+            fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + sc);
         }
     }
     const bool tma = __syncthreads_and(ok);
     const int nf = *nfix;
-    if (!tma) {
-        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars,
-                                                         fix, 0, xsrc, 0u);
-        return;
-    }
-    // this thread's x-pass window: slab columns 4 xg .. 4 xg + 4 + 2L - 1; a bit for each one read through xsrc
-    const int xg = tid % (TX / 4);
-    unsigned xfix = 0;
-    if (fold && (x0 - L < 0 || x0 + TX + L > w))
-        for (int k = 0; k < 4 + 2 * L; k++)
-            if (xsrc[4 * xg + k] != 4 * xg + k) xfix |= 1u << k;
-    vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf,
-                                                    xsrc, xfix);
+    if (tma)
+        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
+    else
+        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
 }
