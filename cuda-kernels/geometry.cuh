@@ -202,6 +202,6 @@
 #define VOL_SEP3Y_ZU 4
 #define VOL_SEP3Y_MINB 2
 // Its dynamic shared memory, bytes: the slabs (rows of TX + 2 LEAD floats, TY + 2R rows, each slab rounded up to 128
-// bytes), two y-pass buffers (TY rows), a barrier a slab, the halo rows' list (an int a slab cell) and its count (16
-// bytes), the halo columns' sources (a count and 2R columns a slab column), and 128 bytes to align the first slab.
-#define VOL_SEP3Y_SMEM(R) (4 * (VOL_SEP3Y_STAGES * (((VOL_SEP3Y_TY + 2 * (R)) * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R))) + 8 * VOL_SEP3Y_STAGES + 4 * (VOL_SEP3Y_TY + 2 * (R)) * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) + 4 * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) * (2 * (R) + 1) + 144)
+// bytes), two y-pass buffers (TY rows), a barrier a slab, the halo list (an int a slab cell) and its count (16
+// bytes), and 128 bytes to align the first slab.
+#define VOL_SEP3Y_SMEM(R) (4 * (VOL_SEP3Y_STAGES * (((VOL_SEP3Y_TY + 2 * (R)) * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R))) + 8 * VOL_SEP3Y_STAGES + 4 * (VOL_SEP3Y_TY + 2 * (R)) * (VOL_SEP3Y_TX + 2 * VOL_SEP3_LEAD(R)) + 144)

@@ -35,21 +35,19 @@ struct VolSep3Y {
     static constexpr int T = TX * TY / 4;           // threads: one x-pass item (4 outputs) each
     static constexpr int YI = SW4 * (TY / YP);      // y-pass items
     static constexpr int SLAB = (SH * SW + 31) / 32 * 32;
-    static constexpr int FIX = SH * SW;             // room for the halo rows' list (at most every cell of a slab)
-    /** Dynamic shared memory: the slabs (128-byte aligned), two y-pass buffers, a barrier a slab, the halo rows' list
-     *  and its count, the halo columns' sources (a count and 2R targets a slab column), and 128 bytes of alignment. */
-    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TY * SW) + 8 * STAGES + 4 * FIX + 16 + 4 * SW * (2 * R + 1) + 128;
+    static constexpr int FIX = SH * SW;             // room for the halo list (at most every cell of a slab)
+    /** Dynamic shared memory: the slabs (128-byte aligned), two y-pass buffers, a barrier a slab, the halo list and
+     *  its count, and 128 bytes to align the slabs. */
+    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TY * SW) + 8 * STAGES + 4 * FIX + 16 + 128;
     static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Y shape");
 };
 
-// The sweep of one block down its chunk: TMAP, slabs by tensor copies (nf halo-row cells listed in fix to copy each
-// step; ycols: this thread's y item's own columns to store (4 bits) and, bit 4, whether they are the source of halo
-// columns, listed by tcount and tlist); else the block fills each slab itself, halo and all.
+// The sweep of one block down its chunk: TMAP, slabs by tensor copies (nf halo cells listed in fix to copy each
+// step); else the block fills each slab itself.
 template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool TMAP>
 __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                  int z0, int z1, int policy, float cval, const ConvolabTensorMap* tmap,
-                                                 float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf,
-                                                 const int* tcount, const int* tlist, unsigned ycols)
+                                                 float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf)
 {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     constexpr int SW = G::SW, SW4 = G::SW4, SH = G::SH, M = G::M, L = G::L, T = G::T, SLAB = G::SLAB;
@@ -143,23 +141,8 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
                         a[p].x += c * v.x; a[p].y += c * v.y; a[p].z += c * v.z; a[p].w += c * v.w;
                     }
             }
-            if (ycols == 0xfu) {                     // away from the volume's sides: the item's 4 columns
 #pragma unroll
-                for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
-            } else {                                 // a side: the columns that are the item's own, and halo columns
-                float* line = reinterpret_cast<float*>(dst);   // that mirror one of them (no item stores those)
-                const int c0 = 4 * (yoff % SW4);
-#pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    const int n = ycols >> 4 ? tcount[c0 + q] : 0;
-#pragma unroll
-                    for (int p = 0; p < YP; p++) {
-                        const float val = q == 0 ? a[p].x : q == 1 ? a[p].y : q == 2 ? a[p].z : a[p].w;
-                        if (ycols >> q & 1u) line[p * SW + q] = val;
-                        for (int k = 0; k < n; k++) line[p * SW - c0 + tlist[(c0 + q) * 2 * R + k]] = val;
-                    }
-                }
-            }
+            for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
         }
         if (xz) {                                    // x pass and z pass of slice s-1
             xload();
@@ -204,25 +187,22 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
     }
 }
 
-// A block: its barriers and, under clamp, reflect and mirror, the list of halo-row cells with the cells they mirror,
-// and for each slab column the halo columns that mirror it; tensor copies where every halo cell an output inside the
-// volume reads mirrors into the slab (wrap and constants other than 0 always take the block's own loads).
+// A block: its barriers, its halo list (clamp, reflect, mirror) and whether every needed halo cell mirrors into its
+// slab (then tensor copies, else its own loads; wrap and constants other than 0 always take its own loads).
 template <int R, int TX, int TY, int STAGES, int YP, int ZU>
 __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
-    constexpr int SW = G::SW, SW4 = G::SW4, SH = G::SH, L = G::L, T = G::T, SLAB = G::SLAB;
+    constexpr int SW = G::SW, SH = G::SH, L = G::L, T = G::T, SLAB = G::SLAB;
     static_assert(G::YI % 32 == 0 && G::YI <= T, "y items: whole warps, at most one a thread");
     extern __shared__ float4 vol_sep3y_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3y_smem);
     slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
     float* yrows = slabs + STAGES * SLAB;
     unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + 2 * TY * SW);
-    int* fix = reinterpret_cast<int*>(bars + STAGES);   // halo-row cells: dst << 16 | src (slab offsets)
+    int* fix = reinterpret_cast<int*>(bars + STAGES);
     int* nfix = fix + G::FIX;
-    int* tcount = nfix + 4;                          // SW: halo columns that mirror each slab column
-    int* tlist = tcount + SW;                        // SW x 2R: those columns
     const int tid = threadIdx.x;
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
     const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
@@ -234,46 +214,23 @@ __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* _
         for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
         convolab_mbar_init_fence();
     }
-    for (int c = tid; c < SW; c += T) tcount[c] = 0;
-    // The slab column or row that slab column or row i reads: itself, or where an output inside the volume reads it
-    // from outside the volume, the one it mirrors (which must lie in the slab).
-    auto source = [&](int i, int n, int lead, int start, int count) {
-        const int g = start - lead + i;
-        if (!fold || (g >= 0 && g < n) || g < -R || g > n - 1 + R) return i;
-        const int b = convolab_border_index(g, n, policy) - (start - lead);
-        if (b < 0 || b >= count) ok = false;
-        return b < 0 || b >= count ? i : b;
-    };
     __syncthreads();
-    if (fold) {
-        for (int c = tid; c < SW; c += T) {          // halo columns: listed under the column they mirror
-            const int sc = source(c, w, L, x0, SW);
-            if (sc != c) tlist[sc * 2 * R + atomicAdd(tcount + sc, 1)] = c;
+    if (fold && ok) {
+        for (int e = tid; e < SH * SW; e += T) {
+            const int r = e / SW, c = e % SW;
+            const int gy = y0 - R + r, gx = x0 - L + c;
+            if (gy < -R || gy > h - 1 + R || gx < -R || gx > w - 1 + R) continue;
+            if (gy >= 0 && gy < h && gx >= 0 && gx < w) continue;
+            const int sr = convolab_border_index(gy, h, policy) - (y0 - R);
+            const int sc = convolab_border_index(gx, w, policy) - (x0 - L);
+            if (sr < 0 || sr >= SH || sc < 0 || sc >= SW) { ok = false; continue; }
+            fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + sc);
         }
-        if (y0 - R < 0 || y0 + TY + R > h)
-            for (int e = tid; e < SH * SW; e += T) {   // halo rows: copied in from the rows they mirror each step
-                const int r = e / SW, sr = source(r, h, R, y0, SH);
-                if (sr != r) fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + e % SW);
-            }
     }
     const bool tma = __syncthreads_and(ok);
     const int nf = *nfix;
-    if (!tma) {
-        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars,
-                                                         fix, 0, tcount, tlist, 0xfu);
-        return;
-    }
-    // the y item's columns: bit q, column q is its own (no halo column that mirrors another); bit 4, one of them is
-    // the source of halo columns
-    unsigned ycols = 0xfu;
-    if (fold && tid < G::YI && (x0 - L < 0 || x0 + TX + L > w)) {
-        ycols = 0;
-        const int c0 = 4 * (tid % SW4);
-        for (int q = 0; q < 4; q++) {
-            if (source(c0 + q, w, L, x0, SW) == c0 + q) ycols |= 1u << q;
-            if (tcount[c0 + q] > 0) ycols |= 16u;
-        }
-    }
-    vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf,
-                                                    tcount, tlist, ycols);
+    if (tma)
+        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
+    else
+        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
 }

@@ -308,13 +308,11 @@ final class KernelGeometry {
 
     /**
      * VOL_SEP3Y_SMEM(R): dynamic shared memory of convolab_vol_sep3y_rN, bytes (the slabs rounded up to 128 bytes, the
-     * y pass's two buffers, a barrier a slab, the halo rows' list and its count, the halo columns' sources, 128 bytes of
-     * alignment).
+     * y pass's two buffers, a barrier a slab, the halo list and its count, 128 bytes of alignment).
      */
     static int volSep3ySharedBytes(int r) {
         int[] slab = volSep3ySlab(r);
         int cells = slab[0] * slab[1];
-        return 4 * (VOL_SEP3Y_STAGES * ((cells + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * slab[0]) + 8 * VOL_SEP3Y_STAGES + 4 * cells
-                + 4 * slab[0] * (2 * r + 1) + 144;
+        return 4 * (VOL_SEP3Y_STAGES * ((cells + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * slab[0]) + 8 * VOL_SEP3Y_STAGES + 4 * cells + 144;
     }
 }
