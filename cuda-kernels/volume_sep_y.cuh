@@ -84,22 +84,6 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
 #pragma unroll
         for (int k = 0; k < M + ZU - 1; k++) ring[q][k] = 0.0f;
 
-    // A block at the top or bottom copies slab p's halo cells in from the cells they mirror, once the copy landed, and
-    // fences them off from the copy that lands in the slab STAGES steps on. Step p-1 does it for slab p just before
-    // its output store: the fence waits for the thread's earlier stores, and there the last were a step ago.
-    auto patch = [&](int p) {
-        if (nf && p < steps) {
-            float* slab = slabs + (p % STAGES) * SLAB;
-            convolab_mbar_wait(bars + p % STAGES, (unsigned)(p / STAGES) & 1u);
-            for (int k = tid; k < nf; k += T) {
-                const int f = fix[k];
-                slab[f >> 16] = slab[f & 0xffff];
-            }
-            convolab_fence_async_shared();
-        }
-    };
-    if constexpr (TMAP) patch(0);
-
     // Step s at phase F of its turn; CHECK: the steps near the sweep's ends (else s < steps and s > 2R hold).
     auto step = [&](int s, auto phase, auto check) {
         constexpr int F = decltype(phase)::value;
@@ -108,7 +92,14 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
         const bool have = !CHECK || s < steps;
         if (have) {
             if constexpr (TMAP) {
-                convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);   // (its halo: the step before)
+                convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
+                if (nf) {
+                    for (int k = tid; k < nf; k += T) {
+                        const int f = fix[k];
+                        slab[f >> 16] = slab[f & 0xffff];
+                    }
+                    convolab_fence_async_shared();
+                }
             } else {
                 const int sz = convolab_border_index(z0 - R + s, d, policy);
                 for (int e = tid; e < SH * SW; e += T) {
@@ -162,20 +153,17 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
                 for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
                 ring[q][M - 1 + F] = a;
             }
-        }
-        if (xz && (!CHECK || s - 1 >= 2 * R)) {       // the z sums of slice s-1, stored after the next slab's halo
-            float zs[4];
+            if (!CHECK || s - 1 >= 2 * R) {
+                float zs[4];
 #pragma unroll
-            for (int q = 0; q < 4; q++) {
-                zs[q] = 0.0f;
+                for (int q = 0; q < 4; q++) {
+                    zs[q] = 0.0f;
 #pragma unroll
-                for (int k = 0; k < M; k++) zs[q] += cz[k] * ring[q][F + k];
+                    for (int k = 0; k < M; k++) zs[q] += cz[k] * ring[q][F + k];
+                }
+                if (store) __stcs(reinterpret_cast<float4*>(zo), make_float4(zs[0], zs[1], zs[2], zs[3]));
+                zo += slice;
             }
-            if constexpr (TMAP) patch(s + 1);
-            if (store) __stcs(reinterpret_cast<float4*>(zo), make_float4(zs[0], zs[1], zs[2], zs[3]));
-            zo += slice;
-        } else if constexpr (TMAP) {
-            patch(s + 1);
         }
     };
     auto turn = [&](int s, auto check) {
