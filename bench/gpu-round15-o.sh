@@ -1,6 +1,7 @@
 #!/bin/sh
 # Round fifteen, call O (H100): the app's y-first kernel whose halo groups (one warp) read their columns from the ones they mirror in
-# whole tiles (no copy of halo columns into the slab; halo rows still copied), checked against the double
+# whole tiles (no copy of halo columns into the slab; halo rows still copied; call P: the gathered loads in a branch of
+# their own), checked against the double
 # lab's form (halo cells copied into the slab each step) and the x-first kernel.
 set -x
 .carry/yf/sep3yf check > $OUT/yf-check.txt 2>&1

@@ -155,17 +155,23 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
             float4 a[YP];
 #pragma unroll
             for (int p = 0; p < YP; p++) a[p] = make_float4(0.f, 0.f, 0.f, 0.f);
-#pragma unroll
-            for (int j = 0; j < YP + 2 * R; j++) {
-                // a halo group at the volume's side: its columns from the ones they mirror, a float each
-                const float* line = reinterpret_cast<const float*>(src - yoff % SW4 + j * SW4);
-                const float4 v = gather ? make_float4(line[src4.x], line[src4.y], line[src4.z], line[src4.w]) : src[j * SW4];
+            auto accumulate = [&](int j, const float4& v) {
 #pragma unroll
                 for (int p = 0; p < YP; p++)
                     if (j - p >= 0 && j - p < M) {
                         const float c = cy[j - p];
                         a[p].x += c * v.x; a[p].y += c * v.y; a[p].z += c * v.z; a[p].w += c * v.w;
                     }
+            };
+            if (!gather) {
+#pragma unroll
+                for (int j = 0; j < YP + 2 * R; j++) accumulate(j, src[j * SW4]);
+            } else {                                 // a halo group at the volume's side: its columns from the ones
+                const float* line = reinterpret_cast<const float*>(src - yoff % SW4);   // they mirror, a float each
+#pragma unroll
+                for (int j = 0; j < YP + 2 * R; j++)
+                    accumulate(j, make_float4(line[j * SW + src4.x], line[j * SW + src4.y], line[j * SW + src4.z],
+                                              line[j * SW + src4.w]));
             }
 #pragma unroll
             for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
