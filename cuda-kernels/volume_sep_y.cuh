@@ -28,7 +28,6 @@
 /** The y-first sweep's shape: slab, threads, y items and dynamic shared memory (VOL_SEP3Y_SMEM(R)). */
 template <int R, int TX, int TY, int STAGES, int YP>
 struct VolSep3Y {
-    static constexpr int ROWS = TY, PY = YP;        // the tile's rows, the y pass's rows an item
     static constexpr int L = (R + 3) / 4 * 4;       // slab columns left (and right) of the tile
     static constexpr int SW = TX + 2 * L, SW4 = SW / 4;
     static constexpr int SH = TY + 2 * R;
@@ -43,35 +42,12 @@ struct VolSep3Y {
     static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Y shape");
 };
 
-// The float4 offset of thread t's y item (float4 column group gi, rows YP * rb ..): the tile's own groups first, 32
-// items a warp, then the halo groups (L / 2 of them, 2 L / 4 each side) in a warp of their own, so that only that warp
-// takes the gathered loads of a block at the volume's side.
-template <class G>
-__device__ __forceinline__ int vol_sep3y_item(int t)
-{
-    constexpr int HG = 2 * G::L / 4, IG = G::SW4 - HG, RB = G::ROWS / G::PY;   // halo groups, tile groups, row blocks
-    static_assert(HG * RB == 32 && IG * RB % 32 == 0, "the halo items fill one warp");
-    int gi, rb;
-    if (t < IG * RB) {
-        gi = HG / 2 + t % IG;
-        rb = t / IG;
-    } else {
-        const int k = t - IG * RB;                   // lanes 0..15 the left halo groups, 16..31 the right
-        const int side = k / (32 / 2), j = k % (32 / 2);
-        gi = (side ? G::SW4 - HG / 2 : 0) + j % (HG / 2);
-        rb = j / (HG / 2);
-    }
-    return rb * G::PY * G::SW4 + gi;
-}
-
 // The sweep of one block down its chunk: TMAP, slabs by tensor copies (nf halo cells listed in fix to copy each
-// step; gather: this thread's y item reads its 4 columns from the slab columns in src, the ones they mirror);
-// else the block fills each slab itself.
+// step); else the block fills each slab itself.
 template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool TMAP>
 __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                  int z0, int z1, int policy, float cval, const ConvolabTensorMap* tmap,
-                                                 float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf,
-                                                 bool gather, int4 src4)
+                                                 float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf)
 {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     constexpr int SW = G::SW, SW4 = G::SW4, SH = G::SH, M = G::M, L = G::L, T = G::T, SLAB = G::SLAB;
@@ -100,7 +76,7 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
     const bool store = x0 + 4 * xg < w && y0 + xrow < h;
     float* zo = out + ((size_t)z0 * h + y0 + xrow) * w + x0 + 4 * xg;
     const bool yitem = tid < G::YI;                  // whole warps (YI a multiple of 32)
-    const int yoff = vol_sep3y_item<G>(tid);         // the y item's first float4, in a slab and in yrows
+    const int yoff = tid / SW4 * YP * SW4 + tid % SW4;   // the y item's first float4, in a slab and in yrows
     const int xoff = xrow * SW4 + xg;                // the x item's first float4 in yrows
     float ring[4][M + ZU - 1];
 #pragma unroll
@@ -155,23 +131,15 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
             float4 a[YP];
 #pragma unroll
             for (int p = 0; p < YP; p++) a[p] = make_float4(0.f, 0.f, 0.f, 0.f);
-            auto accumulate = [&](int j, const float4& v) {
+#pragma unroll
+            for (int j = 0; j < YP + 2 * R; j++) {
+                const float4 v = src[j * SW4];
 #pragma unroll
                 for (int p = 0; p < YP; p++)
                     if (j - p >= 0 && j - p < M) {
                         const float c = cy[j - p];
                         a[p].x += c * v.x; a[p].y += c * v.y; a[p].z += c * v.z; a[p].w += c * v.w;
                     }
-            };
-            if (!gather) {
-#pragma unroll
-                for (int j = 0; j < YP + 2 * R; j++) accumulate(j, src[j * SW4]);
-            } else {                                 // a halo group at the volume's side: its columns from the ones
-                const float* line = reinterpret_cast<const float*>(src - yoff % SW4);   // they mirror, a float each
-#pragma unroll
-                for (int j = 0; j < YP + 2 * R; j++)
-                    accumulate(j, make_float4(line[j * SW + src4.x], line[j * SW + src4.y], line[j * SW + src4.z],
-                                              line[j * SW + src4.w]));
             }
 #pragma unroll
             for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
@@ -247,15 +215,12 @@ __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* _
         convolab_mbar_init_fence();
     }
     __syncthreads();
-    // A whole tile (x0 + TX <= w) leaves the halo columns to the halo groups' gathered loads: the list then holds the
-    // cells of halo rows only. A tile the volume ends inside of lists its halo columns too.
-    const bool whole = x0 + TX <= w;
     if (fold && ok) {
         for (int e = tid; e < SH * SW; e += T) {
             const int r = e / SW, c = e % SW;
             const int gy = y0 - R + r, gx = x0 - L + c;
             if (gy < -R || gy > h - 1 + R || gx < -R || gx > w - 1 + R) continue;
-            if (gy >= 0 && gy < h && (whole || (gx >= 0 && gx < w))) continue;
+            if (gy >= 0 && gy < h && gx >= 0 && gx < w) continue;
             const int sr = convolab_border_index(gy, h, policy) - (y0 - R);
             const int sc = convolab_border_index(gx, w, policy) - (x0 - L);
             if (sr < 0 || sr >= SH || sc < 0 || sc >= SW) { ok = false; continue; }
@@ -264,21 +229,8 @@ __device__ __forceinline__ void vol_sep3y(const float* __restrict__ in, float* _
     }
     const bool tma = __syncthreads_and(ok);
     const int nf = *nfix;
-    // a whole tile at the volume's side: its halo groups' columns read from the columns they mirror
-    int src[4];
-    bool gather = false;
-    const int c0 = 4 * (vol_sep3y_item<G>(tid) % G::SW4);
-    for (int q = 0; q < 4; q++) {
-        const int gx = x0 - L + c0 + q;
-        const bool mirrored = fold && whole && tid < G::YI && gx >= -R && gx <= w - 1 + R && (gx < 0 || gx >= w);
-        src[q] = mirrored ? convolab_border_index(gx, w, policy) - (x0 - L) : c0 + q;
-        gather |= mirrored;
-    }
-    const int4 src4 = make_int4(src[0], src[1], src[2], src[3]);
     if (tma)
-        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf,
-                                                        gather, src4);
+        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, true>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
     else
-        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0,
-                                                         false, src4);
+        vol_sep3y_sweep<R, TX, TY, STAGES, YP, ZU, false>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, 0);
 }
