@@ -1,7 +1,7 @@
 #!/bin/sh
-# Round fifteen, call L (H100): the app's y-first kernel with its halo columns read through a column map (no per-step
-# copy of them) checked against the double reference, then timed at r 5-7 under mirror and with a zero halo beside the
-# lab's form (halo cells copied into the slab each step) and the x-first kernel.
+# Round fifteen, calls L-P (H100), each at the tree of its commit: the app's y-first kernel (cuda-kernels/volume_sep_y.cuh,
+# as changed for that call) checked against the double reference, then timed at r 5-7 under mirror and with a zero
+# halo beside the lab's form (sep3yg: halo cells copied into the slab each step) and the x-first kernel.
 set -x
 .carry/yf/sep3yf check > $OUT/yf-check.txt 2>&1
 tail -1 $OUT/yf-check.txt
