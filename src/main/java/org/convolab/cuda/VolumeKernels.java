@@ -174,7 +174,8 @@ final class VolumeKernels {
 
     /**
      * Whether a rank-1 cube of this radius takes the y-first sweep (convolab_vol_sep3y_rN): on compute capability 9.0
-     * and up, radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (below it the x-first kernels are as fast or faster), and the
+     * and up, radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (the radii whose slab leads by 8 columns, so that the y items
+     * fill whole warps; below them the x-first tensor copies run), and the
      * tensor copies' conditions of {@link #tensorCopies}: rows of whole 16-byte steps, zero or folding ghost cells.
      */
     static boolean yFirst(int radius, int width, int policy, float constant, int computeMajor) {
