@@ -176,11 +176,11 @@ final class VolumeKernels {
      * Whether a rank-1 cube of this radius takes the y-first sweep (convolab_vol_sep3y_rN): on compute capability 9.0
      * and up, radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (the radii whose slab leads by 8 columns, so that the y items
      * fill whole warps; below them the x-first tensor copies run), and the
-     * tensor copies' conditions of {@link #tensorCopies}: rows of whole 16-byte steps, zero or folding ghost cells.
+     * tensor copies' conditions ({@code copiesServe}): rows of whole 16-byte steps, zero or folding ghost cells.
      */
     static boolean yFirst(int radius, int width, int policy, float constant, int computeMajor) {
-        return computeMajor >= 9 && radius >= KernelGeometry.VOL_SEP3Y_MIN_R && radius <= KernelGeometry.VOL_SEP3_MAX_R
-                && width % 4 == 0 && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
+        return radius >= KernelGeometry.VOL_SEP3Y_MIN_R && radius <= KernelGeometry.VOL_SEP3_MAX_R
+                && copiesServe(width, policy, constant, computeMajor);
     }
 
     /**
@@ -191,8 +191,31 @@ final class VolumeKernels {
      * convolab_vol_sep3_rN, which gathers any ghost cell.
      */
     static boolean tensorCopies(int radius, int width, int policy, float constant, int computeMajor) {
-        return computeMajor >= 9 && radius >= 1 && radius <= KernelGeometry.VOL_SEP3_TMA_MAX_R && width % 4 == 0
-                && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
+        return radius >= 1 && radius <= KernelGeometry.VOL_SEP3_TMA_MAX_R && copiesServe(width, policy, constant, computeMajor);
+    }
+
+    /**
+     * What both tensor-copy sweeps need of the device, the volume and the policy: compute capability 9.0 and up, rows of
+     * whole 16-byte steps (the map's strides), and ghost cells the copies can give (zero, or mirrors of slab cells).
+     */
+    private static boolean copiesServe(int width, int policy, float constant, int computeMajor) {
+        return computeMajor >= 9 && width % 4 == 0 && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
+    }
+
+    /**
+     * The input volume's 3D tensor map with the box (floats along x, rows along y) one copy brings, or null where the
+     * maps are unavailable or the driver would not make this one: the caller then runs its cp.async kernel, which gives
+     * the same sums (the launch log says which ran).
+     */
+    private static byte[] volumeMap(VolumeRun r, int[] box) {
+        if (TensorMaps.problem() != null) {
+            return null;
+        }
+        try {
+            return TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]);
+        } catch (CudaFault e) {
+            return null;
+        }
     }
 
     /**
@@ -201,14 +224,8 @@ final class VolumeKernels {
      */
     private static void sep3(VolumeRun r) {
         int radius = VolumePlanner.sep3Radius(r.mask());
-        if (yFirst(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor()) && TensorMaps.problem() == null) {
-            int[] box = KernelGeometry.volSep3ySlab(radius);
-            byte[] map = null;
-            try {
-                map = TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]);
-            } catch (CudaFault e) {
-                // no map: the x-first sweep below gives the same sums (the launch log says which ran)
-            }
+        if (yFirst(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor())) {
+            byte[] map = volumeMap(r, KernelGeometry.volSep3ySlab(radius));
             if (map != null) {
                 int zch = sep3yChunk(radius);
                 new KernelLaunch("convolab_vol_sep3y_r" + radius)
@@ -222,16 +239,8 @@ final class VolumeKernels {
             }
         }
         int[] shape = KernelGeometry.volSep3Shape(radius);
-        byte[] map = null;
-        if (tensorCopies(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor()) && TensorMaps.problem() == null) {
-            int[] box = KernelGeometry.volSep3Slab(radius);
-            try {
-                map = TensorMaps.volume(CudaLibrary.address(r.in()), r.width(), r.height(), r.depth(), box[0], box[1]);
-            } catch (CudaFault e) {
-                // the driver would not make the map: map stays null and the cp.async kernel gives the same sums
-                // (the launch log says which ran)
-            }
-        }
+        byte[] map = tensorCopies(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor())
+                ? volumeMap(r, KernelGeometry.volSep3Slab(radius)) : null;
         boolean tma = map != null;
         int zch = tma ? sep3tChunk(radius) : sep3Chunk(radius);
         KernelLaunch k = new KernelLaunch(tma ? "convolab_vol_sep3t_r" + radius : "convolab_vol_sep3_r" + radius)
