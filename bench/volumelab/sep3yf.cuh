@@ -18,22 +18,46 @@
 #include "border.cuh"
 #include "geometry.cuh"
 #include "tma.cuh"
+#include "volume_sep_y.cuh"
 
+// The shape is the app's (cuda-kernels/volume_sep_y.cuh grew from this file and sep3yg.cuh).
 template <int R, int TX, int TY, int STAGES, int YP>
-struct VolSep3Yf {
-    static constexpr int L = (R + 3) / 4 * 4;       // slab columns left (and right) of the tile
-    static constexpr int SW = TX + 2 * L, SW4 = SW / 4;
-    static constexpr int SH = TY + 2 * R;
-    static constexpr int M = 2 * R + 1;
-    static constexpr int T = TX * TY / 4;           // threads: one x-pass item (4 outputs) each
-    static constexpr int YI = SW4 * (TY / YP);      // y-pass items
-    static constexpr int SLAB = (SH * SW + 31) / 32 * 32;
-    static constexpr int FIX = SH * SW;             // room for the halo list (at most every cell of a slab)
-    /** Dynamic shared memory: the slabs (128-byte aligned), two y-pass buffers, a barrier a slab, the halo list and
-     *  its count, and 128 bytes to align the slabs. */
-    static constexpr int SMEM = 4 * (STAGES * SLAB + 2 * TY * SW) + 8 * STAGES + 4 * FIX + 16 + 128;
-    static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Yf shape");
-};
+using VolSep3Yf = VolSep3Y<R, TX, TY, STAGES, YP>;
+
+// A lab block's start (sep3yf, sep3yg): its slab barriers, and under clamp, reflect and mirror the list of halo cells an
+// output inside the volume reads (dst << 16 | src, slab offsets; nf of them) with the in-volume cells they mirror.
+// True where the block can take tensor copies: zero or folding ghost cells, each needed one mirroring into the slab.
+template <class G, int R>
+__device__ __forceinline__ bool vol_sep3yf_halo(int x0, int y0, int w, int h, int policy, float cval, int stages,
+                                                unsigned long long* bars, int* fix, int* nfix, int& nf)
+{
+    constexpr int SW = G::SW, SH = G::SH, L = G::L, T = G::T;
+    const int tid = threadIdx.x;
+    const bool fold = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
+    bool ok = fold || (policy == CONVOLAB_BORDER_CONSTANT && cval == 0.0f);
+    if (tid == 0) {
+        *nfix = 0;
+        for (int k = 0; k < stages; k++) convolab_mbar_init(bars + k, 1);
+        convolab_mbar_init_fence();
+    }
+    __syncthreads();
+    if (fold && ok) {
+        for (int e = tid; e < SH * SW; e += T) {
+            const int r = e / SW, c = e % SW;
+            const int gy = y0 - R + r, gx = x0 - L + c;
+            // a cell matters only where an output inside the volume reads it
+            if (gy < -R || gy > h - 1 + R || gx < -R || gx > w - 1 + R) continue;
+            if (gy >= 0 && gy < h && gx >= 0 && gx < w) continue;
+            const int sr = convolab_border_index(gy, h, policy) - (y0 - R);
+            const int sc = convolab_border_index(gx, w, policy) - (x0 - L);
+            if (sr < 0 || sr >= SH || sc < 0 || sc >= SW) { ok = false; continue; }
+            fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + sc);
+        }
+    }
+    const bool tma = __syncthreads_and(ok);
+    nf = *nfix;
+    return tma;
+}
 
 // OPT bits (round fifteen, call B): 1, only warp 0 waits on a slab's barrier (the step's __syncthreads passes the
 // copy's completion on to the others); 2, the y item is the thread's own (YI <= T: no item loop).
@@ -59,30 +83,9 @@ __device__ __forceinline__ void vol_sep3yf(const float* __restrict__ in, float* 
     const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
     const size_t slice = (size_t)w * h;
 
-    // Which halo cells need a copy, and whether the block can take tensor copies at all.
     const bool fold = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
-    bool ok = fold || (policy == CONVOLAB_BORDER_CONSTANT && cval == 0.0f);
-    if (tid == 0) {
-        *nfix = 0;
-        for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
-        convolab_mbar_init_fence();
-    }
-    __syncthreads();
-    if (fold && ok) {
-        for (int e = tid; e < SH * SW; e += T) {
-            const int r = e / SW, c = e % SW;
-            const int gy = y0 - R + r, gx = x0 - L + c;
-            // a cell matters only where an output inside the volume reads it
-            if (gy < -R || gy > h - 1 + R || gx < -R || gx > w - 1 + R) continue;
-            if (gy >= 0 && gy < h && gx >= 0 && gx < w) continue;
-            const int sr = convolab_border_index(gy, h, policy) - (y0 - R);
-            const int sc = convolab_border_index(gx, w, policy) - (x0 - L);
-            if (sr < 0 || sr >= SH || sc < 0 || sc >= SW) { ok = false; continue; }
-            fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + sc);
-        }
-    }
-    const bool tma = __syncthreads_and(ok);
-    const int nf = *nfix;
+    int nf = 0;                                      // the halo list, and whether tensor copies serve the block
+    const bool tma = vol_sep3yf_halo<G, R>(x0, y0, w, h, policy, cval, STAGES, bars, fix, nfix, nf);
 
     const int steps = (z1 - z0) + 2 * R;             // input slices z0-R .. z1-1+R
     auto issue = [&](int p) {                        // tensor copy of input slice z0-R+p into its slab (one thread)

@@ -190,7 +190,7 @@ __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* 
                                            int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
     using G = VolSep3Yf<R, TX, TY, STAGES, YP>;
-    constexpr int SW = G::SW, SH = G::SH, L = G::L, T = G::T, SLAB = G::SLAB;
+    constexpr int SW = G::SW, T = G::T, SLAB = G::SLAB;
     static_assert(G::YI <= T, "y items: at most one a thread (call I: a part warp allowed)");
     extern __shared__ float4 vol_sep3yg_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3yg_smem);
@@ -199,32 +199,11 @@ __device__ __forceinline__ void vol_sep3yg(const float* __restrict__ in, float* 
     unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + 2 * TY * SW);
     int* fix = reinterpret_cast<int*>(bars + STAGES);
     int* nfix = fix + G::FIX;
-    const int tid = threadIdx.x;
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
     const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
 
-    const bool fold = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
-    bool ok = fold || (policy == CONVOLAB_BORDER_CONSTANT && cval == 0.0f);
-    if (tid == 0) {
-        *nfix = 0;
-        for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
-        convolab_mbar_init_fence();
-    }
-    __syncthreads();
-    if (fold && ok) {
-        for (int e = tid; e < SH * SW; e += T) {
-            const int r = e / SW, c = e % SW;
-            const int gy = y0 - R + r, gx = x0 - L + c;
-            if (gy < -R || gy > h - 1 + R || gx < -R || gx > w - 1 + R) continue;
-            if (gy >= 0 && gy < h && gx >= 0 && gx < w) continue;
-            const int sr = convolab_border_index(gy, h, policy) - (y0 - R);
-            const int sc = convolab_border_index(gx, w, policy) - (x0 - L);
-            if (sr < 0 || sr >= SH || sc < 0 || sc >= SW) { ok = false; continue; }
-            fix[atomicAdd(nfix, 1)] = e << 16 | (sr * SW + sc);
-        }
-    }
-    const bool tma = __syncthreads_and(ok);
-    const int nf = *nfix;
+    int nf = 0;
+    const bool tma = vol_sep3yf_halo<G, R>(x0, y0, w, h, policy, cval, STAGES, bars, fix, nfix, nf);
     if (tma)
         vol_sep3yg_sweep<R, TX, TY, STAGES, YP, ZU, ISO, true, XPRE, SPLIT>(in, out, w, h, d, z0, z1, policy, cval, tmap, slabs, yrows, bars, fix, nf);
     else
