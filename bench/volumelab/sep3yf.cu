@@ -22,6 +22,7 @@
 #include "sep3yf.cuh"
 #include "sep3yg.cuh"
 #include "sep3yd.cuh"
+#include "sep3yh.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -47,6 +48,10 @@ APP(5) APP(6) APP(7)
     {R, "yf " #TX "x" #TY " st" #ST " yp" #YP " zu" #ZU " mb" #MB " opt" #OPT, VolSep3Yf<R, TX, TY, ST, YP>::SMEM,  \
      yf_##R##_##TX##_##TY##_##ST##_##YP##_##ZU##_##MB##_##OPT, TX, TY, VolSep3Yf<R, TX, TY, ST, YP>::T,            \
      VolSep3Yf<R, TX, TY, ST, YP>::SW, VolSep3Yf<R, TX, TY, ST, YP>::SH, false},
+#if defined(ROUND16) && !defined(YF_LIST)       // round sixteen: the app's kernels and sep3yh only
+#define YF_LIST(X)
+#define YG_LIST(X)
+#endif
 #ifndef YF_LIST
 #ifdef ROUND15_K
 #define YF_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 0) X(3, 64, 16, 8, 2, 4, 2, 3)
@@ -135,12 +140,57 @@ YD_LIST(YD)
      VolSep3Y<R, VOL_SEP3Y_TX, VOL_SEP3Y_TY, VOL_SEP3Y_STAGES, VOL_SEP3Y_YP>::SH, false, false},
 APPY(5) APPY(6) APPY(7)
 
+// sep3yh.cuh (round sixteen): the app's y-first kernel with its x halo folded in the x items' windows.
+#define YH(R, TX, TY, ST, YP, ZU, MB, FX, NF, EA)                                                                   \
+    __global__ void __launch_bounds__(VolSep3Y<R, TX, TY, ST, YP>::T, MB)                                         \
+        yh_##R##_##TX##_##TY##_##ST##_##MB##_##FX##_##NF##_##EA(const float* __restrict__ in, float* __restrict__ out, int w, int h,     \
+                                           int d, int zch, int policy, float cval,                                \
+                                           const __grid_constant__ ConvolabTensorMap map)                         \
+    {                                                                                                             \
+        vol_sep3yh<R, TX, TY, ST, YP, ZU, FX, NF, EA>(in, out, w, h, d, zch, policy, cval, &map);                             \
+    }
+#define YH_ROW(R, TX, TY, ST, YP, ZU, MB, FX, NF, EA)                                                               \
+    {R, "yh " #TX "x" #TY " st" #ST " mb" #MB " fx" #FX " nofence" #NF " early" #EA, VolSep3Y<R, TX, TY, ST, YP>::SMEM,          \
+     yh_##R##_##TX##_##TY##_##ST##_##MB##_##FX##_##NF##_##EA, TX, TY, VolSep3Y<R, TX, TY, ST, YP>::T, VolSep3Y<R, TX, TY, ST, YP>::SW,   \
+     VolSep3Y<R, TX, TY, ST, YP>::SH, false, false},
+#ifndef YH_LIST
+#ifdef ROUND16
+#if defined(ROUND16_F)                // call F: blocks with no halo to copy run a sweep compiled without the copy (EARLY 4)
+#define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4) X(7, 64, 16, 8, 2, 4, 2, false, false, 4)                 \
+    X(6, 128, 16, 6, 2, 4, 1, false, false, 4) X(6, 64, 16, 8, 2, 4, 2, false, false, 4)                                \
+    X(5, 128, 16, 6, 2, 4, 1, false, false, 4) X(5, 64, 16, 8, 2, 4, 2, false, false, 4)
+#elif defined(ROUND16_E)                // call E: probe: the halo list made but never copied (EARLY 3; results wrong under folds)
+#define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 3) X(7, 128, 16, 6, 2, 4, 1, false, false, 0)                 \
+    X(7, 64, 16, 8, 2, 4, 2, false, false, 3) X(7, 64, 16, 8, 2, 4, 2, false, false, 0)
+#elif defined(ROUND16_D)                // call D: the halo copied by the warps with no y item, a step ahead (EARLY 2)
+#define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 2) X(7, 128, 16, 6, 2, 4, 1, false, false, 0)                 \
+    X(7, 64, 16, 8, 2, 4, 2, false, false, 2) X(6, 128, 16, 6, 2, 4, 1, false, false, 2)                                \
+    X(5, 128, 16, 6, 2, 4, 1, false, false, 2) X(6, 128, 16, 6, 2, 4, 1, false, false, 0)                               \
+    X(5, 128, 16, 6, 2, 4, 1, false, false, 0)
+#elif defined(ROUND16_C)              // call C: the halo cells of slab s + 1 copied in step s after its y pass (EARLY 1)
+#define YH_LIST(X) X(7, 64, 16, 8, 2, 4, 2, false, false, 1) X(7, 128, 16, 6, 2, 4, 1, false, false, 1)                 \
+    X(7, 128, 16, 6, 2, 4, 1, false, false, 0) X(6, 128, 16, 6, 2, 4, 1, false, false, 1)                               \
+    X(5, 128, 16, 6, 2, 4, 1, false, false, 1) X(6, 64, 16, 8, 2, 4, 2, false, false, 1)                                \
+    X(5, 64, 16, 8, 2, 4, 2, false, false, 1)
+#elif defined(ROUND16_B)              // call B: is it the proxy fence? (NF: no fence, a timing probe only)
+#define YH_LIST(X) X(7, 64, 16, 8, 2, 4, 2, false, true, 0) X(7, 64, 16, 8, 2, 4, 2, true, true, 0)                       \
+    X(7, 128, 16, 6, 2, 4, 1, false, false, 0) X(7, 128, 16, 6, 2, 4, 1, false, true, 0)
+#else                                // call A: the x halo folded in registers
+#define YH_LIST(X) X(7, 64, 16, 8, 2, 4, 2, true, false, 0) X(6, 64, 16, 8, 2, 4, 2, true, false, 0)                      \
+    X(5, 64, 16, 8, 2, 4, 2, true, false, 0) X(7, 128, 16, 6, 2, 4, 1, true, false, 0)
+#endif
+#else
+#define YH_LIST(X)
+#endif
+#endif
+YH_LIST(YH)
+
 struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
     {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
     {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
