@@ -8,6 +8,7 @@
 //   ./sep3yf time    512^3 float, mirror, Gaussian r 7 (sigma 3.5): the app's kernel, then each variant at several z
 //                    chunks, twice (SEP3_ZCH: the chunks; SEP3_POLICY: another policy; SEP3_REF: first every kernel
 //                    against the double reference at that size)
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +24,7 @@
 #include "sep3yg.cuh"
 #include "sep3yd.cuh"
 #include "sep3yh.cuh"
+#include "sep3yk.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -155,7 +157,9 @@ APPY(5) APPY(6) APPY(7)
      VolSep3Y<R, TX, TY, ST, YP>::SH, false, false},
 #ifndef YH_LIST
 #ifdef ROUND16
-#if defined(ROUND16_F)                // call F: blocks with no halo to copy run a sweep compiled without the copy (EARLY 4)
+#if defined(ROUND16_G) || defined(ROUND16_H)   // calls G, H: sep3yk beside EARLY 4 at 128x16
+#define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4)
+#elif defined(ROUND16_F)                // call F: blocks with no halo to copy run a sweep compiled without the copy (EARLY 4)
 #define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4) X(7, 64, 16, 8, 2, 4, 2, false, false, 4)                 \
     X(6, 128, 16, 6, 2, 4, 1, false, false, 4) X(6, 64, 16, 8, 2, 4, 2, false, false, 4)                                \
     X(5, 128, 16, 6, 2, 4, 1, false, false, 4) X(5, 64, 16, 8, 2, 4, 2, false, false, 4)
@@ -185,12 +189,37 @@ APPY(5) APPY(6) APPY(7)
 #endif
 YH_LIST(YH)
 
-struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; };
+// fold_only: zero and folding policies only, on volumes at least two tiles each way (sep3yk)
+// sep3yk.cuh (round sixteen, call G on): the side blocks fold their halo with no copy in shared memory.
+#define YK(R, TX, TY, ST, YP, ZU, MB, YKM)                                                                        \
+    __global__ void __launch_bounds__(VolSep3Y<R, TX, TY, ST, YP>::T, MB)                                         \
+        yk_##R##_##TX##_##TY##_##ST##_##MB##_##YKM(const float* __restrict__ in, float* __restrict__ out, int w, int h,     \
+                                           int d, int zch, int policy, float cval,                                \
+                                           const __grid_constant__ ConvolabTensorMap map)                         \
+    {                                                                                                             \
+        vol_sep3yk<R, TX, TY, ST, YP, ZU, YKM>(in, out, w, h, d, zch, policy, cval, &map);                             \
+    }
+#define YK_ROW(R, TX, TY, ST, YP, ZU, MB, YKM)                                                                    \
+    {R, "yk " #TX "x" #TY " st" #ST " mb" #MB " folds" #YKM, VolSep3Yk<R, TX, TY, ST, YP>::SMEM,                    \
+     yk_##R##_##TX##_##TY##_##ST##_##MB##_##YKM, TX, TY, VolSep3Y<R, TX, TY, ST, YP>::T, VolSep3Y<R, TX, TY, ST, YP>::SW,   \
+     VolSep3Y<R, TX, TY, ST, YP>::SH, false, false, true},
+#ifndef YK_LIST
+#if defined(ROUND16_H)                // call H: which fold is slow (YKM: 1 columns, 2 rows, 0 neither: the others copy)
+#define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 3) X(7, 128, 16, 6, 2, 4, 1, 1) X(7, 128, 16, 6, 2, 4, 1, 2) X(7, 128, 16, 6, 2, 4, 1, 0)
+#elif defined(ROUND16_G)
+#define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 3) X(7, 64, 16, 8, 2, 4, 2, 3) X(6, 128, 16, 6, 2, 4, 1, 3) X(5, 128, 16, 6, 2, 4, 1, 3)
+#else
+#define YK_LIST(X)
+#endif
+#endif
+YK_LIST(YK)
+
+struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; bool fold_only; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
     {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
     {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) YK_LIST(YK_ROW) APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
@@ -211,7 +240,8 @@ static void allow_smem() {
 static int check() {
     allow_smem();
     const int vols[][3] = {{4, 4, 4}, {8, 7, 70}, {36, 9, 17}, {64, 32, 70}, {68, 37, 41}, {96, 33, 40},
-                           {128, 67, 23}, {12, 5, 9}, {132, 20, 17}, {32, 64, 20}, {160, 80, 19}, {200, 18, 30}};
+                           {128, 67, 23}, {12, 5, 9}, {132, 20, 17}, {32, 64, 20}, {160, 80, 19}, {200, 18, 30},
+                           {128, 32, 30}, {256, 48, 21}, {192, 64, 17}};
     int bad = 0, cases = 0;
     unsigned seed = 7;
     for (auto& vs : vols) {
@@ -222,6 +252,7 @@ static int check() {
             each_policy_case(vol, r, seed, [&](int policy, float cval, const std::vector<double>& want, double bound) {
                 for (const Shape& s : SHAPES) {
                     if (s.r != r || s.iso != iso || (s.zero_only && (policy != 0 || cval != 0.f))) continue;
+                    if (s.fold_only && (policy == 4 || cval != 0.f || w < 2 * s.tx || h < 2 * s.ty)) continue;
                     ConvolabTensorMap m;
                     if (!make_map(m, vol.in, w, h, d, s)) exit(1);
                     for (int zch : {8, 96, 512}) {
@@ -236,6 +267,32 @@ static int check() {
     }
     printf("check: %d cases, %d bad\n", cases, bad);
     return bad != 0;
+}
+
+// Call J's probe (SEP3_BLOCKS): one more launch of each sep3yk shape at chunk 512, then each block's time by the sweep
+// it ran and by where its tile lies (left/right column of tiles, top/bottom row, inside).
+static void block_times(const Shape& s, const ConvolabTensorMap& m, const LabVolume& vol, int w, int h, int d, int policy) {
+    launch(s, m, vol.in, vol.out, w, h, d, 512, policy, 0.f);
+    CK(cudaDeviceSynchronize());
+    const int gx = (w + s.tx - 1) / s.tx, gy = (h + s.ty - 1) / s.ty, n = gx * gy;
+    std::vector<long long> ns(n);
+    std::vector<int> kind(n);
+    CK(cudaMemcpyFromSymbol(ns.data(), vol_yk_block_ns, n * sizeof(long long)));
+    CK(cudaMemcpyFromSymbol(kind.data(), vol_yk_block_kind, n * sizeof(int)));
+    const char* cls[] = {"inside", "left/right", "top/bottom", "corner"};
+    for (int c = 0; c < 4; c++)
+        for (int k = 0; k < 3; k++) {
+            std::vector<long long> v;
+            for (int b = 0; b < n; b++) {
+                const int bx = b % gx, by = b / gx;
+                const bool xs = bx == 0 || bx == gx - 1, ys = by == 0 || by == gy - 1;
+                if ((xs ? 1 : 0) + (ys ? 2 : 0) == c && kind[b] == k) v.push_back(ns[b]);
+            }
+            if (v.empty()) continue;
+            std::sort(v.begin(), v.end());
+            printf("  blocks %-10s kind %d: %3zu, median %.1f us, max %.1f us\n", cls[c], k, v.size(), v[v.size() / 2] / 1e3,
+                   v.back() / 1e3);
+        }
 }
 
 static void time_all(int size) {
@@ -282,6 +339,7 @@ static void time_all(int size) {
                     printf("r%d %-40s zch %3d  %.4f ms  %.2fx floor  (%d regs, %zu B local, %d B smem; vs app %.2g)\n", r,
                            s.name, zch, ms, ms / floor_ms, fa.numRegs, fa.localSizeBytes, s.smem, diff);
                 }
+                if (getenv("SEP3_BLOCKS") && s.fold_only && round == 0) block_times(s, m, vol, w, h, d, policy);
                 fflush(stdout);
             }
     }
