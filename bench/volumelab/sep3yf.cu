@@ -157,7 +157,7 @@ APPY(5) APPY(6) APPY(7)
      VolSep3Y<R, TX, TY, ST, YP>::SH, false, false},
 #ifndef YH_LIST
 #ifdef ROUND16
-#if defined(ROUND16_G) || defined(ROUND16_H)   // calls G, H: sep3yk beside EARLY 4 at 128x16
+#if defined(ROUND16_G) || defined(ROUND16_H) || defined(ROUND16_L)   // calls G, H, L: sep3yk beside EARLY 4 at 128x16
 #define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4)
 #elif defined(ROUND16_F)                // call F: blocks with no halo to copy run a sweep compiled without the copy (EARLY 4)
 #define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4) X(7, 64, 16, 8, 2, 4, 2, false, false, 4)                 \
@@ -204,7 +204,10 @@ YH_LIST(YH)
      yk_##R##_##TX##_##TY##_##ST##_##MB##_##YKM, TX, TY, VolSep3Y<R, TX, TY, ST, YP>::T, VolSep3Y<R, TX, TY, ST, YP>::SW,   \
      VolSep3Y<R, TX, TY, ST, YP>::SH, false, false, true},
 #ifndef YK_LIST
-#if defined(ROUND16_H)                // call H: which fold is slow (YKM: 1 columns, 2 rows, 0 neither: the others copy)
+#if defined(ROUND16_L)                // call L: YKM 7, the column fold by selects with the policy fixed, beside 3 and 0
+#define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 3) X(7, 128, 16, 6, 2, 4, 1, 7) X(7, 128, 16, 6, 2, 4, 1, 5) X(7, 128, 16, 6, 2, 4, 1, 0) \
+    X(6, 128, 16, 6, 2, 4, 1, 7) X(5, 128, 16, 6, 2, 4, 1, 7)
+#elif defined(ROUND16_H)              // call H: which fold is slow (YKM: 1 columns, 2 rows, 0 neither: the others copy)
 #define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 3) X(7, 128, 16, 6, 2, 4, 1, 1) X(7, 128, 16, 6, 2, 4, 1, 2) X(7, 128, 16, 6, 2, 4, 1, 0)
 #elif defined(ROUND16_G)
 #define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 3) X(7, 64, 16, 8, 2, 4, 2, 3) X(6, 128, 16, 6, 2, 4, 1, 3) X(5, 128, 16, 6, 2, 4, 1, 3)

@@ -8,11 +8,13 @@
 //     rows, so there is nothing to fence;
 //   - columns (a block at the left or right): a halo column's y-pass output is the y-pass output of the column it
 //     mirrors, and each x item's window (20 columns) holds the columns its halo mirrors. The x items whose window
-//     crosses a side are gathered in one warp per side (the block's last two warps, which have no y items: the two
-//     leftmost items of every row, the two rightmost), which overwrite their halo values from their own window
-//     (warp-uniform, no divergence).
+//     crosses a side are gathered in one warp per side (warp 0: the two leftmost items of every row; warp 1: the two
+//     rightmost), which overwrite their halo values from their own window (warp-uniform, no divergence).
 // Three sweeps, each compiled on its own: KIND 0 (no halo: interior blocks, zero halo), KIND 1 (the folds above), KIND 2
-// (the app's copy, for blocks whose edges do not fall on tile boundaries: partial tiles, small volumes). Lab only.
+// (the app's copy, for blocks whose edges do not fall on tile boundaries: partial tiles, small volumes). YKM (a probe)
+// picks which folds KIND 1 makes; bit 2 makes the column fold selects with the policy fixed at compile time, with no
+// branch (call L: the best form, r 7 mirror 0.542-0.548 ms at 128x16 and whole depth, against the app's 0.574-0.579).
+// Each block's time goes to vol_yk_block_ns (call J's probe). Lab only; results in bench/results/h100-2026-11-28-round16.
 #pragma once
 #include <type_traits>
 #include "border.cuh"
@@ -73,9 +75,29 @@ __device__ __forceinline__ void vol_yk_fold_right(float (&v)[N], int policy, boo
     }
 }
 
+// The same folds with the policy fixed (PK) and no branch: every thread of a side block selects (YKM bit 2, call L).
+template <int PK, int N>
+__device__ __forceinline__ void vol_yk_fold_sel(float (&v)[N], bool l0, bool l1, bool r16, bool r12)
+{
+    static_assert(N == 20, "window of 20");
+    constexpr bool MI = PK == CONVOLAB_BORDER_MIRROR, RE = PK == CONVOLAB_BORDER_REFLECT;
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        const float a = v[MI ? 16 - k : RE ? 15 - k : 8];
+        const float b = k < 4 ? v[MI ? 8 - k : RE ? 7 - k : 4] : v[k];
+        v[k] = l0 ? a : l1 ? b : v[k];
+    }
+#pragma unroll
+    for (int k = 12; k < N; k++) {
+        const float a = v[MI ? 22 - k : RE ? 23 - k : 11];
+        const float b = k >= 16 ? v[MI ? 30 - k : RE ? 31 - k : 15] : v[k];
+        v[k] = r12 ? a : r16 ? b : v[k];
+    }
+}
+
 // The sweep of one block. KIND 1: ysh = +8 (top block) or -8 (bottom block) or 0; fl / fr: this block folds its left /
 // right columns. KIND 2: nf halo cells listed in fix, copied each step.
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, int KIND>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, int KIND, int PK = -1>
 __device__ __noinline__ void vol_sep3yk_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                               int z0, int z1, int policy, const ConvolabTensorMap* tmap,
                                               float* slabs, float* yrows, unsigned long long* bars, const int* fix, int nf,
@@ -111,21 +133,20 @@ __device__ __noinline__ void vol_sep3yk_sweep(const float* __restrict__ in, floa
             convolab_tma_load_3d(slab, tmap, bars + p % STAGES, x0 - L, y0 - R, sz);
         }
     };
-    // KIND 1's rows: the 8 the moved box leaves, by 16-byte cp.async from the rows they mirror, issued by the threads
-    // with no y item (they wait at the barrier anyway): copy c (0 .. 8 SW4) is row rj0 + c / SW4, float4 group c % SW4;
-    // groups outside the volume's columns are left (their columns fold in registers). The rows' sources (row offsets
-    // in a slice) are in rsrc, made once. Those threads commit one group a step and wait for all but the newest STAGES - 2.
+    // KIND 1's rows: the 8 the moved box leaves, by 16-byte cp.async from the rows they mirror (thread t < 8 SW4: row
+    // rj0 + t / SW4, float4 group t % SW4; groups outside the volume's columns are left, their columns fold in registers).
+    // Every thread of a top or bottom block commits one group a step and waits for all but the newest STAGES - 2.
+    // (Call K gave the copies to the threads with no y item, in a loop with the rows' sources in shared memory: slower.)
     const bool rows = KIND == 1 && ysh != 0;
-    const bool rthread = rows && tid >= G::YI;
+    const bool rthread = rows;
+    const int rt = tid / SW4, rg = tid % SW4, rgx = x0 - L + 4 * rg;
+    const bool rcopy = rows && tid < PAD * SW4 && rgx >= 0 && rgx < w;
+    const float* rsrc0 = in + (rcopy ? (size_t)rsrc[rt] + rgx : 0);
+    const int rdst = (rj0 + rt) * SW + 4 * rg;
     auto rowcopy = [&](int p) {
-        if (p < steps) {
-            const size_t zoff = (size_t)convolab_border_index(z0 - R + p, d, policy) * slice;
-            float* sl = slabs + (p % STAGES) * SLABP + PAD * SW;
-            for (int c = tid - G::YI; c < PAD * SW4; c += T - G::YI) {
-                const int j = c / SW4, g = c % SW4, gx = x0 - L + 4 * g;
-                if (gx >= 0 && gx < w) convolab_cp_async16(sl + (rj0 + j) * SW + 4 * g, in + zoff + rsrc[j] + gx);
-            }
-        }
+        if (rcopy && p < steps)
+            convolab_cp_async16(slabs + (p % STAGES) * SLABP + PAD * SW + rdst,
+                                rsrc0 + (size_t)convolab_border_index(z0 - R + p, d, policy) * slice);
         convolab_cp_commit();
     };
     if (tid == 0)
@@ -135,14 +156,12 @@ __device__ __noinline__ void vol_sep3yk_sweep(const float* __restrict__ in, floa
 
     // x items: warp 0 the two leftmost of every row, warp 1 the two rightmost, the others the rest row by row
     int xrow, xg;
-    // x items: the last two warps (no y items: they wait at the barrier anyway) the two leftmost and the two rightmost
-    // of every row, the others the rest row by row
-    constexpr int WL = T / 32 - 2, WR = T / 32 - 1;
-    static_assert(G::YI <= 32 * WL, "the side warps must have no y items");
-    if (warp == WL) { xrow = lane % 16; xg = lane / 16; }
-    else if (warp == WR) { xrow = lane % 16; xg = NXG - 2 + lane / 16; }
-    else { xrow = tid / (NXG - 4); xg = 2 + tid % (NXG - 4); }
-    const bool foldl = KIND == 1 && fl && warp == WL, foldr = KIND == 1 && fr && warp == WR;
+    // x items: warp 0 the two leftmost of every row, warp 1 the two rightmost, the others the rest row by row (call K
+    // gave the sides to the last two warps, which have no y items: slower)
+    if (warp == 0) { xrow = lane % 16; xg = lane / 16; }
+    else if (warp == 1) { xrow = lane % 16; xg = NXG - 2 + lane / 16; }
+    else { const int i = tid - 64; xrow = i / (NXG - 4); xg = 2 + i % (NXG - 4); }
+    const bool foldl = KIND == 1 && fl && warp == 0, foldr = KIND == 1 && fr && warp == 1;
     const bool store = x0 + 4 * xg < w && y0 + xrow < h;
     float* zo = out + ((size_t)z0 * h + y0 + xrow) * w + x0 + 4 * xg;
     const bool yitem = tid < G::YI;
@@ -207,8 +226,12 @@ __device__ __noinline__ void vol_sep3yk_sweep(const float* __restrict__ in, floa
                 v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
             }
             if constexpr (KIND == 1) {
-                if (foldl) vol_yk_fold_left(v, policy, lane < 16);
-                else if (foldr) vol_yk_fold_right(v, policy, lane < 16);
+                if constexpr (PK >= 0) {
+                    vol_yk_fold_sel<PK>(v, foldl && lane < 16, foldl && lane >= 16, foldr && lane < 16, foldr && lane >= 16);
+                } else {
+                    if (foldl) vol_yk_fold_left(v, policy, lane < 16);
+                    else if (foldr) vol_yk_fold_right(v, policy, lane < 16);
+                }
             }
 #pragma unroll
             for (int q = 0; q < 4; q++) {
@@ -304,8 +327,21 @@ __device__ __forceinline__ int vol_sep3yk_run(const float* __restrict__ in, floa
             fix[tid] = convolab_border_index(y0 - R + j, h, policy) * w;
         }
         __syncthreads();
-        vol_sep3yk_sweep<R, TX, TY, STAGES, YP, ZU, 1>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, fix, 0,
-                                                      top ? PAD : bottom ? -PAD : 0, left, right, fix);
+        const int ysh = top ? PAD : bottom ? -PAD : 0;
+        if constexpr ((YKM & 4) != 0) {
+            if (policy == CONVOLAB_BORDER_MIRROR)
+                vol_sep3yk_sweep<R, TX, TY, STAGES, YP, ZU, 1, CONVOLAB_BORDER_MIRROR>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                                    slabs, yrows, bars, fix, 0, ysh, left, right, fix);
+            else if (policy == CONVOLAB_BORDER_REFLECT)
+                vol_sep3yk_sweep<R, TX, TY, STAGES, YP, ZU, 1, CONVOLAB_BORDER_REFLECT>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                                     slabs, yrows, bars, fix, 0, ysh, left, right, fix);
+            else
+                vol_sep3yk_sweep<R, TX, TY, STAGES, YP, ZU, 1, CONVOLAB_BORDER_CLAMP>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                                   slabs, yrows, bars, fix, 0, ysh, left, right, fix);
+        } else {
+            vol_sep3yk_sweep<R, TX, TY, STAGES, YP, ZU, 1>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, fix, 0,
+                                                          ysh, left, right, fix);
+        }
         return 1;
     }
     bool ok = true;
