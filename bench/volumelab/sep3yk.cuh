@@ -23,15 +23,6 @@
 #include "cp_async.cuh"
 #include "volume_sep_y.cuh"
 
-/** One contiguous global span (16-byte aligned, a multiple of 16 bytes) into shared memory, onto a barrier. */
-__device__ __forceinline__ void vol_yk_bulk(void* dst, const void* src, unsigned bytes, unsigned long long* bar)
-{
-    CONVOLAB_TMA_PTX("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                         convolab_smem(dst)),
-                     "l"(src), "r"(bytes), "r"(convolab_smem(bar))
-                     : "memory");
-}
-
 template <int R, int TX, int TY, int STAGES, int YP>
 struct VolSep3Yk {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
@@ -116,10 +107,8 @@ __device__ __noinline__ void vol_sep3yk_sweep(const float* __restrict__ in, floa
     const size_t slice = (size_t)w * h;
     const bool fold = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
     const int steps = (z1 - z0) + 2 * R;
-    // KIND 1's moved rows: the 8 slab rows the box leaves (top block: 0..7, bottom block: SH-8..SH-1), and the columns
-    // of the volume a row copy brings (the slab's columns inside the volume)
+    // KIND 1's moved rows: the 8 slab rows the box leaves (top block: 0..7, bottom block: SH-8..SH-1)
     const int rj0 = ysh > 0 ? 0 : SH - PAD;
-    const int cs = max(x0 - L, 0), ce = min(x0 + TX + L, w);
 
     auto issue = [&](int p) {
         const int zi = z0 - R + p;
