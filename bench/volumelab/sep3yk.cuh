@@ -126,10 +126,9 @@ __device__ __noinline__ void vol_sep3yk_sweep(const float* __restrict__ in, floa
     // rj0 + t / SW4, float4 group t % SW4; groups outside the volume's columns are left, their columns fold in registers).
     // Every thread of a top or bottom block commits one group a step and waits for all but the newest STAGES - 2.
     // (Call K gave the copies to the threads with no y item, in a loop with the rows' sources in shared memory: slower.)
-    const bool rows = KIND == 1 && ysh != 0;
-    const bool rthread = rows;
+    const bool rthread = KIND == 1 && ysh != 0;      // a top or bottom block: its threads copy and wait
     const int rt = tid / SW4, rg = tid % SW4, rgx = x0 - L + 4 * rg;
-    const bool rcopy = rows && tid < PAD * SW4 && rgx >= 0 && rgx < w;
+    const bool rcopy = rthread && tid < PAD * SW4 && rgx >= 0 && rgx < w;
     const float* rsrc0 = in + (rcopy ? (size_t)rsrc[rt] + rgx : 0);
     const int rdst = (rj0 + rt) * SW + 4 * rg;
     auto rowcopy = [&](int p) {
