@@ -23,6 +23,7 @@ __constant__ float c_vol_line[3 * CONVOLAB_MAX_1D];   // a rank-1 mask's x, y an
 #ifdef __CUDACC__          // bench/volumelab/emulate.sh runs this file through g++: sep3d.cu checks these kernels
 #include "volume_sep.cuh"
 #include "volume_sep_y.cuh"
+#include "volume_sep_w.cuh"
 #endif
 
 // The voxel a coordinate reads under the policy (cval where the policy gives the constant).
@@ -355,6 +356,34 @@ CONVOLAB_VOL_SEP3T(4, L)
 CONVOLAB_VOL_SEP3Y(5)
 CONVOLAB_VOL_SEP3Y(6)
 CONVOLAB_VOL_SEP3Y(7)
+#endif
+
+// ---- rank-1 cubes of radius VOL_SEP3W_MIN_R..VOL_SEP3_MAX_R on volumes of whole VOL_SEP3W_TX x VOL_SEP3W_TY tiles,
+// at least two each way, zero or folding ghost cells: the wide sweep (volume_sep_w.cuh; sm_90 and up, below it the
+// kernels only trap); map: the input volume's 3D tensor map with the slab (VOL_SEP3W_TX + 2 LEAD) x (VOL_SEP3W_TY + 2R)
+// as its box; dynamic shared memory VOL_SEP3W_SMEM(R). ----
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define CONVOLAB_VOL_SEP3W_BODY(R)                                                                                  \
+    vol_sep3w<R, VOL_SEP3W_TX, VOL_SEP3W_TY, VOL_SEP3W_STAGES, VOL_SEP3W_YP, VOL_SEP3W_ZU>(in, out, w, h, d, zch, policy,   \
+                                                                                        cval, &map);
+#else
+#define CONVOLAB_VOL_SEP3W_BODY(R) __trap();
+#endif
+#define CONVOLAB_VOL_SEP3W(R)                                                                                       \
+    static_assert(VolSep3W<R, VOL_SEP3W_TX, VOL_SEP3W_TY, VOL_SEP3W_STAGES, VOL_SEP3W_YP>::SMEM == VOL_SEP3W_SMEM(R),     \
+                  "VOL_SEP3W_SMEM");                                                                                \
+    static_assert(VolSep3W<R, VOL_SEP3W_TX, VOL_SEP3W_TY, VOL_SEP3W_STAGES, VOL_SEP3W_YP>::PAD == VOL_SEP3W_PAD,         \
+                  "VOL_SEP3W_PAD");                                                                                 \
+    static_assert(R >= VOL_SEP3W_MIN_R && R <= VOL_SEP3_MAX_R, "wide radius " #R);                                  \
+    extern "C" __global__ void __launch_bounds__(VOL_SEP3W_TX * VOL_SEP3W_TY / 4, VOL_SEP3W_MINB)                  \
+        convolab_vol_sep3w_r##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch,  \
+                                int policy, float cval, const __grid_constant__ ConvolabTensorMap map)              \
+    {                                                                                                               \
+        CONVOLAB_VOL_SEP3W_BODY(R)                                                                                  \
+    }
+#ifdef __CUDACC__
+CONVOLAB_VOL_SEP3W(6)
+CONVOLAB_VOL_SEP3W(7)
 #endif
 
 // ---- fast, any size: as above with the sizes known at run time, kc mask slices a pass ------

@@ -157,7 +157,9 @@ APPY(5) APPY(6) APPY(7)
      VolSep3Y<R, TX, TY, ST, YP>::SH, false, false},
 #ifndef YH_LIST
 #ifdef ROUND16
-#if defined(ROUND16_G) || defined(ROUND16_H) || defined(ROUND16_L)   // calls G, H, L: sep3yk beside EARLY 4 at 128x16
+#if defined(ROUND17)
+#define YH_LIST(X)
+#elif defined(ROUND16_G) || defined(ROUND16_H) || defined(ROUND16_L)   // calls G, H, L: sep3yk beside EARLY 4 at 128x16
 #define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4)
 #elif defined(ROUND16_F)                // call F: blocks with no halo to copy run a sweep compiled without the copy (EARLY 4)
 #define YH_LIST(X) X(7, 128, 16, 6, 2, 4, 1, false, false, 4) X(7, 64, 16, 8, 2, 4, 2, false, false, 4)                 \
@@ -204,7 +206,9 @@ YH_LIST(YH)
      yk_##R##_##TX##_##TY##_##ST##_##MB##_##YKM, TX, TY, VolSep3Y<R, TX, TY, ST, YP>::T, VolSep3Y<R, TX, TY, ST, YP>::SW,   \
      VolSep3Y<R, TX, TY, ST, YP>::SH, false, false, true},
 #ifndef YK_LIST
-#if defined(ROUND16_L)                // call L: YKM 7, the column fold by selects with the policy fixed, beside 3 and 0
+#if defined(ROUND17)                  // round seventeen: call L's form (YKM 7) beside the app's wide sweep
+#define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 7) X(6, 128, 16, 6, 2, 4, 1, 7)
+#elif defined(ROUND16_L)                // call L: YKM 7, the column fold by selects with the policy fixed, beside 3 and 0
 #define YK_LIST(X) X(7, 128, 16, 6, 2, 4, 1, 3) X(7, 128, 16, 6, 2, 4, 1, 7) X(7, 128, 16, 6, 2, 4, 1, 5) X(7, 128, 16, 6, 2, 4, 1, 0) \
     X(6, 128, 16, 6, 2, 4, 1, 7) X(5, 128, 16, 6, 2, 4, 1, 7)
 #elif defined(ROUND16_H)              // call H: which fold is slow (YKM: 1 columns, 2 rows, 0 neither: the others copy)
@@ -217,12 +221,105 @@ YH_LIST(YH)
 #endif
 YK_LIST(YK)
 
-struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; bool fold_only; };
+// Round seventeen: the app's wide sweep (cuda-kernels/volume_sep_w.cuh: the halo warp reads the columns its side cells
+// mirror, the x pass has no fold), at r 5 too (the app takes it from r 6). whole: volumes of whole tiles only.
+#define WA(R)                                                                                                     \
+    __global__ void __launch_bounds__(512, 1) wa_##R(const float* __restrict__ in, float* __restrict__ out, int w, int h, \
+                                                    int d, int zch, int policy, float cval,                       \
+                                                    const __grid_constant__ ConvolabTensorMap map)                \
+    {                                                                                                             \
+        const long long t0 = vol_yk_now();                                                                        \
+        vol_sep3w<R, 128, 16, 6, 2, 4>(in, out, w, h, d, zch, policy, cval, &map);                                 \
+        lab_w_probe(t0, 0);                                                                                       \
+    }
+#define WA_ROW(R)                                                                                                 \
+    {R, "wide 128x16 st6 (app's sep3w)", VolSep3W<R, 128, 16, 6, 2>::SMEM, wa_##R, 128, 16, 512,                   \
+     VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, false, true, true},
+// Probes (checked under zero only; modes 1 and 2 and LAB 1 and 2 give wrong sums at the sides): MODE 0, the app's
+// sweep; MODE 1, side blocks without the columns' fold; MODE 2, top and bottom blocks without the moved copy and the
+// rows' cp.async; LAB (volume_sep_w.cuh): 1, the rows' cp.async not waited for; 2, not issued.
+__device__ __forceinline__ void lab_w_probe(long long t0, int kind)
+{
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const int b = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+        if (b < (1 << 16)) { vol_yk_block_ns[b] = vol_yk_now() - t0; vol_yk_block_kind[b] = kind; }
+    }
+}
+template <int R, int MODE, int PK, int LAB>
+__device__ __forceinline__ void lab_w_side(const float* in, float* out, int w, int h, int d, int z0, int z1, int policy,
+                                           const ConvolabTensorMap* tmap, float* slabs, float* yrows,
+                                           unsigned long long* bars, const int* rsrc, int ysh, bool left, bool right)
+{
+    constexpr bool COLS = MODE != 1;
+    if (ysh != 0)
+        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, true, PK, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
+                                                                  bars, rsrc, ysh, left, right);
+    else
+        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, false, COLS ? PK : 0, LAB>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                              slabs, yrows, bars, rsrc, 0, left, right);
+}
+template <int R, int MODE, int LAB = 0>
+__device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h, int d, int zch, int policy, float cval,
+                                      const ConvolabTensorMap* tmap)
+{
+    using K = VolSep3W<R, 128, 16, 6, 2>;
+    constexpr int SW = K::SW, SH = K::SH, SLABP = K::SLABP, PAD = K::PAD, TX = 128, TY = 16, STAGES = 6;
+    extern __shared__ float4 lab_w_smem[];
+    float* slabs = reinterpret_cast<float*>(lab_w_smem);
+    slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
+    float* yrows = slabs + STAGES * SLABP;
+    unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + 2 * TY * SW);
+    int* rsrc = reinterpret_cast<int*>(bars + STAGES);
+    const int tid = threadIdx.x, x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
+    const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
+    const bool fold = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
+    const bool left = x0 == 0, right = x0 + TX == w, top = y0 == 0, bottom = y0 + TY == h;
+    if (tid == 0) {
+        for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
+        convolab_mbar_init_fence();
+    }
+    if (tid < PAD && (top || bottom)) rsrc[tid] = convolab_border_index(y0 - R + (top ? 0 : SH - PAD) + tid, h, fold ? policy : 1) * w;
+    __syncthreads();
+    const int kind = (left || right ? 1 : 0) + (top || bottom ? 2 : 0);
+    const long long t0 = vol_yk_now();
+    if (!fold || kind == 0 || (MODE == 1 && kind == 1) || (MODE == 2 && kind == 2)) {
+        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, false, false, 0>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars,
+                                                             rsrc, 0, false, false);
+    } else {
+        const int ysh = MODE == 2 ? 0 : top ? PAD : bottom ? -PAD : 0;
+        if (policy == CONVOLAB_BORDER_MIRROR)
+            lab_w_side<R, MODE, CONVOLAB_BORDER_MIRROR, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+        else if (policy == CONVOLAB_BORDER_REFLECT)
+            lab_w_side<R, MODE, CONVOLAB_BORDER_REFLECT, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+        else
+            lab_w_side<R, MODE, CONVOLAB_BORDER_CLAMP, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+    }
+    lab_w_probe(t0, fold ? kind : 0);
+}
+#define WP(R, MODE, LAB)                                                                                          \
+    __global__ void __launch_bounds__(512, 1) wp_##R##_##MODE##_##LAB(const float* __restrict__ in, float* __restrict__ out, \
+                                                    int w, int h, int d, int zch, int policy, float cval,         \
+                                                    const __grid_constant__ ConvolabTensorMap map)                \
+    {                                                                                                             \
+        lab_w<R, MODE, LAB>(in, out, w, h, d, zch, policy, cval, &map);                                            \
+    }
+#define WP_ROW(R, MODE, LAB)                                                                                      \
+    {R, "wide probe mode " #MODE " lab " #LAB, VolSep3W<R, 128, 16, 6, 2>::SMEM, wp_##R##_##MODE##_##LAB, 128, 16, 512, \
+     VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, true, true, true},
+#ifdef ROUND17
+WA(5) WA(6) WA(7) WP(7, 0, 0) WP(7, 1, 0) WP(7, 2, 0) WP(7, 0, 1) WP(7, 0, 2)
+#define WA_ROWS WA_ROW(7) WP_ROW(7, 0, 0) WP_ROW(7, 1, 0) WP_ROW(7, 2, 0) WP_ROW(7, 0, 1) WP_ROW(7, 0, 2) WA_ROW(6) WA_ROW(5)
+#else
+#define WA_ROWS
+#endif
+
+struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; bool fold_only; bool whole; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
     {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
     {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) YK_LIST(YK_ROW) APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) YK_LIST(YK_ROW) WA_ROWS APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);
@@ -244,7 +341,8 @@ static int check() {
     allow_smem();
     const int vols[][3] = {{4, 4, 4}, {8, 7, 70}, {36, 9, 17}, {64, 32, 70}, {68, 37, 41}, {96, 33, 40},
                            {128, 67, 23}, {12, 5, 9}, {132, 20, 17}, {32, 64, 20}, {160, 80, 19}, {200, 18, 30},
-                           {128, 32, 30}, {256, 48, 21}, {192, 64, 17}};
+                           {128, 32, 30}, {256, 48, 21}, {192, 64, 17}, {256, 32, 17}, {384, 48, 9}, {256, 32, 80},
+                           {256, 64, 40}};
     int bad = 0, cases = 0;
     unsigned seed = 7;
     for (auto& vs : vols) {
@@ -256,6 +354,7 @@ static int check() {
                 for (const Shape& s : SHAPES) {
                     if (s.r != r || s.iso != iso || (s.zero_only && (policy != 0 || cval != 0.f))) continue;
                     if (s.fold_only && (policy == 4 || cval != 0.f || w < 2 * s.tx || h < 2 * s.ty)) continue;
+                    if (s.whole && (w % s.tx != 0 || h % s.ty != 0)) continue;
                     ConvolabTensorMap m;
                     if (!make_map(m, vol.in, w, h, d, s)) exit(1);
                     for (int zch : {8, 96, 512}) {
@@ -284,7 +383,7 @@ static void block_times(const Shape& s, const ConvolabTensorMap& m, const LabVol
     CK(cudaMemcpyFromSymbol(kind.data(), vol_yk_block_kind, n * sizeof(int)));
     const char* cls[] = {"inside", "left/right", "top/bottom", "corner"};
     for (int c = 0; c < 4; c++)
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 4; k++) {
             std::vector<long long> v;
             for (int b = 0; b < n; b++) {
                 const int bx = b % gx, by = b / gx;
