@@ -163,19 +163,16 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
 #pragma unroll
             for (int p = 0; p < YP; p++) {
                 if (!yhalo) dst[p * SW4] = a[p];
-                if constexpr (SIDE) {
-                    constexpr int MI = CONVOLAB_BORDER_MIRROR, RE = CONVOLAB_BORDER_REFLECT;
+                if constexpr (SIDE) {                // the halo's columns (see yscat)
                     float4* eb = reinterpret_cast<float4*>(yrows + par * TY * SW) + soff + p * SW4;
                     if (PK == CONVOLAB_BORDER_CLAMP) {
                         const float n = left ? a[p].x : a[p].w;
                         if (yscat) { eb[0] = make_float4(n, n, n, n); eb[1] = make_float4(n, n, n, n); }
-                    } else {
-                        if (PK == CONVOLAB_BORDER_REFLECT) {
-                            if (yscat) eb[0] = make_float4(a[p].w, a[p].z, a[p].y, a[p].x);
-                        } else if (yscat) {              // mirror: float by float (a shuffle was slower: call D)
-                            float* hb = reinterpret_cast<float*>(dst + p * SW4) + hoff;
-                            hb[0] = a[p].x; hb[-1] = a[p].y; hb[-2] = a[p].z; hb[-3] = a[p].w;
-                        }
+                    } else if (PK == CONVOLAB_BORDER_REFLECT) {
+                        if (yscat) eb[0] = make_float4(a[p].w, a[p].z, a[p].y, a[p].x);
+                    } else if (yscat) {                  // mirror: float by float
+                        float* hb = reinterpret_cast<float*>(dst + p * SW4) + hoff;
+                        hb[0] = a[p].x; hb[-1] = a[p].y; hb[-2] = a[p].z; hb[-3] = a[p].w;
                     }
                 }
             }

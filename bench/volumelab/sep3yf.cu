@@ -307,9 +307,23 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
 #define WP_ROW(R, MODE, LAB)                                                                                      \
     {R, "wide probe mode " #MODE " lab " #LAB, VolSep3W<R, 128, 16, 6, 2>::SMEM, wp_##R##_##MODE##_##LAB, 128, 16, 512, \
      VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, true, true, true},
+// Call E: the app's sweep with other stages (ST) and steps a turn (ZU: 2 keeps 8 fewer z values in registers).
+#define WV(R, ST, ZU)                                                                                             \
+    __global__ void __launch_bounds__(512, 1) wv_##R##_##ST##_##ZU(const float* __restrict__ in, float* __restrict__ out, \
+                                                    int w, int h, int d, int zch, int policy, float cval,         \
+                                                    const __grid_constant__ ConvolabTensorMap map)                \
+    {                                                                                                             \
+        const long long t0 = vol_yk_now();                                                                        \
+        vol_sep3w<R, 128, 16, ST, 2, ZU>(in, out, w, h, d, zch, policy, cval, &map);                               \
+        lab_w_probe(t0, 0);                                                                                       \
+    }
+#define WV_ROW(R, ST, ZU)                                                                                         \
+    {R, "wide st" #ST " zu" #ZU, VolSep3W<R, 128, 16, ST, 2>::SMEM, wv_##R##_##ST##_##ZU, 128, 16, 512,             \
+     VolSep3W<R, 128, 16, ST, 2>::SW, VolSep3W<R, 128, 16, ST, 2>::SH, false, false, true, true},
 #ifdef ROUND17
-WA(5) WA(6) WA(7) WP(7, 0, 0) WP(7, 1, 0) WP(7, 2, 0) WP(7, 0, 1) WP(7, 0, 2)
-#define WA_ROWS WA_ROW(7) WP_ROW(7, 0, 0) WP_ROW(7, 1, 0) WP_ROW(7, 2, 0) WP_ROW(7, 0, 1) WP_ROW(7, 0, 2) WA_ROW(6) WA_ROW(5)
+WA(5) WA(6) WA(7) WP(7, 1, 0) WP(7, 2, 0) WV(7, 6, 2) WV(7, 5, 4) WV(7, 7, 4) WV(6, 6, 2)
+#define WA_ROWS WA_ROW(7) WP_ROW(7, 1, 0) WP_ROW(7, 2, 0) WV_ROW(7, 6, 2) WV_ROW(7, 5, 4) WV_ROW(7, 7, 4) WA_ROW(6) \
+    WV_ROW(6, 6, 2) WA_ROW(5)
 #else
 #define WA_ROWS
 #endif

@@ -108,9 +108,20 @@ final class CudaModule implements AutoCloseable, DeviceShape {
      */
     @Override
     public int residentBlocks(String kernel, int threadsPerBlock) {
-        return resident.computeIfAbsent(kernel + "/" + threadsPerBlock, key -> {
+        return residentBlocks(kernel, threadsPerBlock, 0);
+    }
+
+    /**
+     * How many blocks of the kernel with this much dynamic shared memory the whole device holds at once (the
+     * kernel's dynamic shared memory limit raised first, as a launch would).
+     */
+    int residentBlocks(String kernel, int threadsPerBlock, int dynamicShared) {
+        if (dynamicShared > DEFAULT_DYNAMIC_SHARED_BYTES) {
+            allowDynamicShared(kernel, dynamicShared);
+        }
+        return resident.computeIfAbsent(kernel + "/" + threadsPerBlock + "/" + dynamicShared, key -> {
             int[] perSm = {0};
-            cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), threadsPerBlock, 0);
+            cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), threadsPerBlock, dynamicShared);
             CUdevice dev = new CUdevice();
             cuCtxGetDevice(dev);
             int[] sms = {0};

@@ -239,6 +239,14 @@ final class KernelGeometry {
     static final int VOL_SEP3Y_STAGES = 8;
     static final int VOL_SEP3Y_ZU = 4;
     static final int VOL_SEP3Y_MINB = 2;
+    static final int VOL_SEP3W_MIN_R = 6;
+    static final int VOL_SEP3W_TX = 128;
+    static final int VOL_SEP3W_TY = 16;
+    static final int VOL_SEP3W_YP = 2;
+    static final int VOL_SEP3W_STAGES = 6;
+    static final int VOL_SEP3W_ZU = 4;
+    static final int VOL_SEP3W_MINB = 1;
+    static final int VOL_SEP3W_PAD = 8;
 
     /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
     static int volSep3Lead(int r) {
@@ -314,5 +322,30 @@ final class KernelGeometry {
         int[] slab = volSep3ySlab(r);
         int cells = slab[0] * slab[1];
         return 4 * (VOL_SEP3Y_STAGES * ((cells + 31) / 32 * 32) + 2 * VOL_SEP3Y_TY * slab[0]) + 8 * VOL_SEP3Y_STAGES + 4 * cells + 144;
+    }
+
+    /**
+     * The slab of convolab_vol_sep3w_rN, the box of one tensor copy: floats along x (the 128-wide tile and
+     * VOL_SEP3_LEAD(R) either side), rows along y (the tile and R either side).
+     */
+    static int[] volSep3wSlab(int r) {
+        return new int[] {VOL_SEP3W_TX + 2 * volSep3Lead(r), VOL_SEP3W_TY + 2 * r};
+    }
+
+    /** Threads of a convolab_vol_sep3w_rN block: one for each 4 outputs along x of the tile (a warp a row). */
+    static int volSep3wThreads() {
+        return VOL_SEP3W_TX * VOL_SEP3W_TY / 4;
+    }
+
+    /**
+     * VOL_SEP3W_SMEM(R): dynamic shared memory of convolab_vol_sep3w_rN, bytes (the slabs with VOL_SEP3W_PAD rows of
+     * room either side, rounded up to 128 bytes; the y pass's two buffers; a barrier a slab; the moved rows' sources;
+     * 128 bytes of alignment).
+     */
+    static int volSep3wSharedBytes(int r) {
+        int[] slab = volSep3wSlab(r);
+        int cells = slab[0] * (slab[1] + 2 * VOL_SEP3W_PAD);
+        return 4 * (VOL_SEP3W_STAGES * ((cells + 31) / 32 * 32) + 2 * VOL_SEP3W_TY * slab[0]) + 8 * VOL_SEP3W_STAGES
+                + 4 * VOL_SEP3W_PAD + 128;
     }
 }

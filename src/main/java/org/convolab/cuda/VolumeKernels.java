@@ -35,6 +35,9 @@ final class VolumeKernels {
         for (int r = KernelGeometry.VOL_SEP3Y_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
             n.add("convolab_vol_sep3y_r" + r);
         }
+        for (int r = KernelGeometry.VOL_SEP3W_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            n.add("convolab_vol_sep3w_r" + r);
+        }
         return n;
     }
 
@@ -173,6 +176,43 @@ final class VolumeKernels {
     }
 
     /**
+     * Output slices a block of convolab_vol_sep3w_rN walks down z. One block fills an SM, so the chunk is set by how
+     * many tiles there are against the blocks the device holds at once: where the tiles alone fill the device,
+     * VOL_SEP3W_FULL_CHUNK slices (round sixteen's call M, H100, r 7, mirror: at 768^3 and 1024^3 171 was the best of
+     * 96 to 512); where they do not, the depth is split into as many chunks as fill it again (at 512^3 the 128 tiles
+     * take the whole depth, at 384^3 the 72 tiles two chunks), but into chunks of no fewer than
+     * VOL_SEP3W_MIN_CHUNK slices, since each chunk reads 2R slices past its ends.
+     *
+     * @param tiles the volume's 128 x 16 tiles
+     * @param depth slices of the volume
+     * @param resident blocks of the kernel the device holds at once
+     */
+    static int sep3wChunk(int tiles, int depth, int resident) {
+        if (tiles >= resident) {
+            return Math.min(depth, VOL_SEP3W_FULL_CHUNK);
+        }
+        int chunks = Math.max(1, Math.round((float) resident / tiles));
+        return Math.max(Math.min(depth, VOL_SEP3W_MIN_CHUNK), ceilDiv(depth, chunks));
+    }
+
+    static final int VOL_SEP3W_FULL_CHUNK = 171;
+    static final int VOL_SEP3W_MIN_CHUNK = 64;
+
+    /**
+     * Whether a rank-1 cube of this radius takes the wide sweep (convolab_vol_sep3w_rN): the y-first sweep's conditions
+     * ({@code copiesServe}: compute capability 9.0 and up, whole 16-byte rows, zero or folding ghost cells), radius
+     * VOL_SEP3W_MIN_R..VOL_SEP3_MAX_R (at r 5 the y-first sweep is faster), and a volume of whole
+     * VOL_SEP3W_TX x VOL_SEP3W_TY tiles, at least two each way: its side blocks fold their halo by where their tiles
+     * end, so no tile may end inside the volume, and a side's moved row copy must stay clear of the other side.
+     */
+    static boolean wide(int radius, int width, int height, int policy, float constant, int computeMajor) {
+        return radius >= KernelGeometry.VOL_SEP3W_MIN_R && radius <= KernelGeometry.VOL_SEP3_MAX_R
+                && width % KernelGeometry.VOL_SEP3W_TX == 0 && width >= 2 * KernelGeometry.VOL_SEP3W_TX
+                && height % KernelGeometry.VOL_SEP3W_TY == 0 && height >= 2 * KernelGeometry.VOL_SEP3W_TY
+                && copiesServe(width, policy, constant, computeMajor);
+    }
+
+    /**
      * Whether a rank-1 cube of this radius takes the y-first sweep (convolab_vol_sep3y_rN): on compute capability 9.0
      * and up, radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (the radii whose slab leads by 8 columns, so that the y items
      * fill whole warps; below them the x-first tensor copies run), and the
@@ -220,10 +260,26 @@ final class VolumeKernels {
 
     /**
      * A rank-1 cube of radius 1..VOL_SEP3_MAX_R: x, y and z in one sweep down z (volume_sep.cuh), from
-     * VOL_SEP3Y_MIN_R on Hopper with the y pass first (volume_sep_y.cuh).
+     * VOL_SEP3Y_MIN_R on Hopper with the y pass first (volume_sep_y.cuh), and from VOL_SEP3W_MIN_R on volumes of whole
+     * wide tiles the wide sweep (volume_sep_w.cuh). The first of these that the device, volume and policy allow runs.
      */
     private static void sep3(VolumeRun r) {
         int radius = VolumePlanner.sep3Radius(r.mask());
+        if (wide(radius, r.width(), r.height(), r.policy(), r.constant(), r.module().computeMajor())) {
+            byte[] map = volumeMap(r, KernelGeometry.volSep3wSlab(radius));
+            if (map != null) {
+                String kernel = "convolab_vol_sep3w_r" + radius;
+                int gx = r.width() / KernelGeometry.VOL_SEP3W_TX;
+                int gy = r.height() / KernelGeometry.VOL_SEP3W_TY;
+                int shared = KernelGeometry.volSep3wSharedBytes(radius);
+                int zch = sep3wChunk(gx * gy, r.depth(), r.module().residentBlocks(kernel, KernelGeometry.volSep3wThreads(), shared));
+                new KernelLaunch(kernel).grid(gx, gy, gridZ(ceilDiv(r.depth(), zch), r))
+                        .block(KernelGeometry.volSep3wThreads(), 1).sharedBytes(shared)
+                        .ptr(r.in()).ptr(r.out()).i(r.width()).i(r.height()).i(r.depth()).i(zch).i(r.policy()).f(r.constant())
+                        .bytes(map).run(r.module(), r.stream());
+                return;
+            }
+        }
         if (yFirst(radius, r.width(), r.policy(), r.constant(), r.module().computeMajor())) {
             byte[] map = volumeMap(r, KernelGeometry.volSep3ySlab(radius));
             if (map != null) {

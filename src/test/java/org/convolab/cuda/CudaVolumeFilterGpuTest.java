@@ -280,6 +280,47 @@ class CudaVolumeFilterGpuTest {
         assertThat(gathers).isEqualTo(policies().size() * KernelGeometry.VOL_SEP3_MAX_R * sizes.length - copies);
     }
 
+    /**
+     * Rank-1 cubes of radius VOL_SEP3W_MIN_R..VOL_SEP3_MAX_R on volumes of whole 128 x 16 tiles, at least two each way
+     * (so every block is at a side or inside; a chunk of one, several and a partial chunk down z): the wide sweep
+     * (convolab_vol_sep3w_rN) runs under zero, clamp, reflect and mirror on Hopper, the others elsewhere, and every
+     * result matches the double reference.
+     */
+    @Test
+    void theWideSweepRunsOnWholeTilesAndMatchesTheReference() {
+        int major = engine.deviceInfo().major();
+        int[][] sizes = {{256, 32, 17}, {384, 48, 9}, {256, 32, 80}};
+        Random rnd = new Random(37);
+        int wide = 0;
+        for (int r = KernelGeometry.VOL_SEP3W_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            Mask3D m = rankOne(2 * r + 1, 2 * r + 1, 2 * r + 1, rnd);
+            for (BorderPolicy border : policies()) {
+                for (int v = 0; v < sizes.length; v++) {
+                    int[] size = sizes[v];
+                    float[] voxels = volume(size, 400 + v);
+                    float[] sums = new float[voxels.length];
+                    LaunchPlan plan = filter.correlate(voxels, size[0], size[1], size[2], m, border, VolumeStrategy.SEPARABLE, sums);
+                    boolean takes = VolumeKernels.wide(r, size[0], size[1], border.code(), border.constant(), major)
+                            && TensorMaps.problem() == null;
+                    String where = "r " + r + " " + border.name() + " " + size[0] + "x" + size[1] + "x" + size[2];
+                    assertThat(plan.launches()).as(where).singleElement().asString()
+                            .startsWith(takes ? "convolab_vol_sep3w_r" + r + " (grid " + size[0] / 128 + "x" + size[1] / 16
+                                    : "convolab_vol_sep3");
+                    compare(where + " (" + plan.launches() + ")", sums,
+                            VolumeReference.correlate(voxels, size[0], size[1], size[2], m, border), size,
+                            scale(m, voxels, border) * DIRECT_TOLERANCE);
+                    if (takes) {
+                        wide++;
+                    }
+                }
+            }
+        }
+        // on Hopper: zero, clamp, reflect and mirror (wrap and constant 77 go to the gathering sweep)
+        assertThat(wide).as("wide runs on sm_" + major + "x (" + TensorMaps.problem() + ")")
+                .isEqualTo(major >= 9 && TensorMaps.problem() == null
+                        ? 4 * (KernelGeometry.VOL_SEP3_MAX_R - KernelGeometry.VOL_SEP3W_MIN_R + 1) * sizes.length : 0);
+    }
+
     @Test
     void kernelTimesComeFromEvents() {
         CudaVolumeFilter f = (CudaVolumeFilter) filter;

@@ -132,6 +132,13 @@ class KernelGeometryTest {
             assertEquals(0, box[0] * 4 % 16, "y-first box row of r " + r);
             assertTrue(box[0] <= 256 && box[1] <= 256, "y-first box of r " + r);
         }
+        // the wide sweep: its formula, and boxes the driver takes
+        for (int r = KernelGeometry.VOL_SEP3W_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            assertEquals(formula("VOL_SEP3W_SMEM", r), KernelGeometry.volSep3wSharedBytes(r), "VOL_SEP3W_SMEM(" + r + ")");
+            int[] box = KernelGeometry.volSep3wSlab(r);
+            assertEquals(0, box[0] * 4 % 16, "wide box row of r " + r);
+            assertTrue(box[0] <= 256 && box[1] <= 256, "wide box of r " + r);
+        }
     }
 
     @Test

@@ -107,6 +107,60 @@ class VolumePlannerTest {
         }
     }
 
+    @Test
+    void theWideSweepFitsOneBlockAnSmForEveryRadiusItTakes() {
+        for (int r = KernelGeometry.VOL_SEP3W_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
+            assertThat(KernelGeometry.VOL_SEP3W_MINB * (KernelGeometry.volSep3wSharedBytes(r) + 1024)).as("r " + r)
+                    .isLessThanOrEqualTo(228 * 1024);
+            // y items: the inner column groups a warp a row pair, then one halo warp of 4 groups x the row pairs
+            int groups = KernelGeometry.volSep3wSlab(r)[0] / 4;
+            int pairs = KernelGeometry.VOL_SEP3W_TY / KernelGeometry.VOL_SEP3W_YP;
+            assertThat(groups - 4).as("r " + r).isEqualTo(32);
+            assertThat(4 * pairs).as("r " + r).isEqualTo(32);
+            assertThat(groups * pairs).as("r " + r).isLessThanOrEqualTo(KernelGeometry.volSep3wThreads());
+            // a side's halo rows (R) fit the rows a top or bottom block's copy moves by
+            assertThat(r).isLessThanOrEqualTo(KernelGeometry.VOL_SEP3W_PAD);
+        }
+        assertThat(KernelGeometry.volSep3wThreads() / 32).as("a warp a row of x items").isEqualTo(KernelGeometry.VOL_SEP3W_TY);
+    }
+
+    /** The wide sweep's rule, as a table: device, radius, width, height, policy and constant. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "sm_{0}x r {1} {2}x{3} policy {4} constant {5}: {6}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "9, 7, 512, 512, 3, 0, true", // Hopper, mirror, whole 128 x 16 tiles
+            "9, 6, 256, 32, 3, 0, true", // two tiles each way: the smallest it takes
+            "9, 5, 512, 512, 3, 0, false", // r 5: the y-first sweep is faster
+            "9, 8, 512, 512, 3, 0, false", // no one-sweep kernel past VOL_SEP3_MAX_R
+            "9, 7, 128, 512, 3, 0, false", // one tile across
+            "9, 7, 512, 16, 3, 0, false", // one tile down
+            "9, 7, 640, 520, 3, 0, false", // a tile row ends inside the volume
+            "9, 7, 500, 512, 3, 0, false", // a tile column ends inside the volume
+            "9, 7, 384, 48, 1, 0, true", // clamp
+            "9, 7, 384, 48, 2, 0, true", // reflect
+            "9, 7, 384, 48, 0, 0, true", // zero
+            "9, 7, 384, 48, 0, 77, false", // another constant
+            "9, 7, 384, 48, 4, 0, false", // wrap
+            "10, 6, 1024, 64, 3, 0, true", // later GPUs too
+            "8, 7, 512, 512, 3, 0, false"}) // Ampere has no tensor copies
+    void theWideSweepTakesWholeTilesAndFoldingPolicies(int major, int r, int w, int h, int policy, float constant, boolean want) {
+        assertThat(VolumeKernels.wide(r, w, h, policy, constant, major)).isEqualTo(want);
+    }
+
+    /** The wide sweep's z chunk, as a table: tiles, depth, blocks the device holds, chunk. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} tiles, depth {1}, {2} resident: {3}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "512, 1024, 132, 171", // 1024^3 on an H100: the tiles fill the device
+            "288, 768, 132, 171", // 768^3
+            "128, 512, 132, 512", // 512^3: one wave of whole-depth blocks
+            "72, 384, 132, 192", // 384^3: two chunks fill it again
+            "512, 100, 132, 100", // shallow: the whole depth
+            "4, 1000, 132, 64", // a small slice: 33 chunks would be 31 slices, kept at 64
+            "4, 40, 132, 40", // and never more than the depth
+            "132, 512, 132, 171"}) // exactly a wave of tiles
+    void theWideSweepsChunkFillsTheDevice(int tiles, int depth, int resident, int want) {
+        assertThat(VolumeKernels.sep3wChunk(tiles, depth, resident)).isEqualTo(want);
+    }
+
     /** The y-first sweep's rule, as a table: device, radius, width, policy and constant. */
     @org.junit.jupiter.params.ParameterizedTest(name = "sm_{0}x r {1} w {2} policy {3} constant {4}: {5}")
     @org.junit.jupiter.params.provider.CsvSource({
