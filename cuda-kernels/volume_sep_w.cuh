@@ -147,19 +147,7 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         if (have && yitem) {                         // y pass of slab s
             float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
             float4 a[YP];
-#pragma unroll
-            for (int p = 0; p < YP; p++) a[p] = make_float4(0.f, 0.f, 0.f, 0.f);
-            const float4* src = reinterpret_cast<const float4*>(slab) + yoff;
-#pragma unroll
-            for (int j = 0; j < YP + 2 * R; j++) {
-                const float4 t = src[j * SW4];
-#pragma unroll
-                for (int p = 0; p < YP; p++)
-                    if (j - p >= 0 && j - p < M) {
-                        const float c = cy[j - p];
-                        a[p].x += c * t.x; a[p].y += c * t.y; a[p].z += c * t.z; a[p].w += c * t.w;
-                    }
-            }
+            vol_sep3y_ysum<R, YP, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
 #pragma unroll
             for (int p = 0; p < YP; p++) {
                 if (!yhalo) dst[p * SW4] = a[p];
@@ -177,53 +165,11 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
                 }
             }
         }
-        if (xz) {                                    // x pass and z pass of slice s-1
-            float v[4 + 2 * L];
-            const float4* row = reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff;
-#pragma unroll
-            for (int k = 0; k < (4 + 2 * L) / 4; k++) {
-                const float4 t = row[k];
-                v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
-            }
-#pragma unroll
-            for (int q = 0; q < 4; q++) {
-                float a = 0.0f;
-#pragma unroll
-                for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
-                ring[q][M - 1 + F] = a;
-            }
-            if (!CHECK || s - 1 >= 2 * R) {
-                float zs[4];
-#pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    zs[q] = 0.0f;
-#pragma unroll
-                    for (int k = 0; k < M; k++) zs[q] += cz[k] * ring[q][F + k];
-                }
-                if (store) __stcs(reinterpret_cast<float4*>(zo), make_float4(zs[0], zs[1], zs[2], zs[3]));
-                zo += slice;
-            }
-        }
+        if (xz)                                      // x pass and z pass of slice s-1
+            vol_sep3y_xz<R, L, ZU, F>(ring, reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff, cx, cz,
+                                      !CHECK || s - 1 >= 2 * R, store, zo, slice);
     };
-    auto turn = [&](int s, auto check) {
-        step(s, std::integral_constant<int, 0>(), check);
-        if constexpr (ZU >= 2) {
-            if (!decltype(check)::value || s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>(), check);
-        }
-        if constexpr (ZU == 4) {
-            if (!decltype(check)::value || s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>(), check);
-            if (!decltype(check)::value || s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>(), check);
-        }
-#pragma unroll
-        for (int q = 0; q < 4; q++)
-#pragma unroll
-            for (int k = 0; k < M - 1; k++) ring[q][k] = ring[q][k + ZU];
-    };
-#pragma unroll 1
-    for (int s = 0; s <= steps; s += ZU) {
-        if (s >= PRO && s + ZU <= steps) turn(s, std::false_type());
-        else turn(s, std::true_type());
-    }
+    vol_sep3y_walk<R, ZU, false>(steps, PRO, ring, step);
 }
 
 template <int R, int TX, int TY, int STAGES, int YP, int ZU, int PK>

@@ -42,6 +42,86 @@ struct VolSep3Y {
     static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Y shape");
 };
 
+// The y pass of one item: YP sums of a float4 column group from the YP + 2R slab rows at src (SW4 float4s apart).
+template <int R, int YP, int SW4>
+__device__ __forceinline__ void vol_sep3y_ysum(float4 (&a)[YP], const float4* src, const float* cy)
+{
+    constexpr int M = 2 * R + 1;
+#pragma unroll
+    for (int p = 0; p < YP; p++) a[p] = make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+    for (int j = 0; j < YP + 2 * R; j++) {
+        const float4 t = src[j * SW4];
+#pragma unroll
+        for (int p = 0; p < YP; p++)
+            if (j - p >= 0 && j - p < M) {
+                const float c = cy[j - p];
+                a[p].x += c * t.x; a[p].y += c * t.y; a[p].z += c * t.z; a[p].w += c * t.w;
+            }
+    }
+}
+
+// The x pass of one item (4 outputs of a row) from its y-pass row (the 4 + 2L floats at row) into ring slot
+// M - 1 + F; then, where out, the 4 z sums of ring slots F..F + M - 1 stored (where store) at zo, which steps a slice.
+template <int R, int L, int ZU, int F>
+__device__ __forceinline__ void vol_sep3y_xz(float (&ring)[4][2 * R + ZU], const float4* row, const float* cx, const float* cz,
+                                             bool out, bool store, float*& zo, size_t slice)
+{
+    constexpr int M = 2 * R + 1;
+    float v[4 + 2 * L];
+#pragma unroll
+    for (int k = 0; k < (4 + 2 * L) / 4; k++) {
+        const float4 t = row[k];
+        v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
+    }
+#pragma unroll
+    for (int q = 0; q < 4; q++) {
+        float a = 0.0f;
+#pragma unroll
+        for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
+        ring[q][M - 1 + F] = a;
+    }
+    if (out) {
+        float zs[4];
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            zs[q] = 0.0f;
+#pragma unroll
+            for (int k = 0; k < M; k++) zs[q] += cz[k] * ring[q][F + k];
+        }
+        if (store) __stcs(reinterpret_cast<float4*>(zo), make_float4(zs[0], zs[1], zs[2], zs[3]));
+        zo += slice;
+    }
+}
+
+// The sweep's loop: steps 0..steps in turns of ZU (step(s, phase, check) with the phase and CHECK as types; CHECK
+// where a turn reaches before pro or past steps, and everywhere under ALL_CHECKED), the z ring slid ZU slots after
+// each turn.
+template <int R, int ZU, bool ALL_CHECKED, typename Step>
+__device__ __forceinline__ void vol_sep3y_walk(int steps, int pro, float (&ring)[4][2 * R + ZU], Step&& step)
+{
+    constexpr int M = 2 * R + 1;
+    auto turn = [&](int s, auto check) {
+        step(s, std::integral_constant<int, 0>(), check);
+        if constexpr (ZU >= 2) {
+            if (!decltype(check)::value || s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>(), check);
+        }
+        if constexpr (ZU == 4) {
+            if (!decltype(check)::value || s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>(), check);
+            if (!decltype(check)::value || s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>(), check);
+        }
+#pragma unroll
+        for (int q = 0; q < 4; q++)
+#pragma unroll
+            for (int k = 0; k < M - 1; k++) ring[q][k] = ring[q][k + ZU];
+    };
+#pragma unroll 1
+    for (int s = 0; s <= steps; s += ZU) {
+        if (!ALL_CHECKED && s >= pro && s + ZU <= steps) turn(s, std::false_type());
+        else turn(s, std::true_type());
+    }
+}
+
 // The sweep of one block down its chunk: TMAP, slabs by tensor copies (nf halo cells listed in fix to copy each
 // step); else the block fills each slab itself.
 template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool TMAP>
@@ -116,75 +196,18 @@ __device__ __forceinline__ void vol_sep3y_sweep(const float* __restrict__ in, fl
         }
         const int par = F & 1;
         const bool xz = !CHECK || s >= 1;
-        float v[4 + 2 * L];                          // the x pass's window
-        auto xload = [&] {
-            const float4* row = reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff;
-#pragma unroll
-            for (int k = 0; k < (4 + 2 * L) / 4; k++) {
-                const float4 t = row[k];
-                v[4 * k] = t.x; v[4 * k + 1] = t.y; v[4 * k + 2] = t.z; v[4 * k + 3] = t.w;
-            }
-        };
         if (have && yitem) {                         // y pass of slab s
-            const float4* src = reinterpret_cast<const float4*>(slab) + yoff;
-            float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
             float4 a[YP];
-#pragma unroll
-            for (int p = 0; p < YP; p++) a[p] = make_float4(0.f, 0.f, 0.f, 0.f);
-#pragma unroll
-            for (int j = 0; j < YP + 2 * R; j++) {
-                const float4 v = src[j * SW4];
-#pragma unroll
-                for (int p = 0; p < YP; p++)
-                    if (j - p >= 0 && j - p < M) {
-                        const float c = cy[j - p];
-                        a[p].x += c * v.x; a[p].y += c * v.y; a[p].z += c * v.z; a[p].w += c * v.w;
-                    }
-            }
+            vol_sep3y_ysum<R, YP, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
+            float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
 #pragma unroll
             for (int p = 0; p < YP; p++) dst[p * SW4] = a[p];
         }
-        if (xz) {                                    // x pass and z pass of slice s-1
-            xload();
-#pragma unroll
-            for (int q = 0; q < 4; q++) {
-                float a = 0.0f;
-#pragma unroll
-                for (int i = 0; i < M; i++) a += cx[i] * v[L - R + q + i];
-                ring[q][M - 1 + F] = a;
-            }
-            if (!CHECK || s - 1 >= 2 * R) {
-                float zs[4];
-#pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    zs[q] = 0.0f;
-#pragma unroll
-                    for (int k = 0; k < M; k++) zs[q] += cz[k] * ring[q][F + k];
-                }
-                if (store) __stcs(reinterpret_cast<float4*>(zo), make_float4(zs[0], zs[1], zs[2], zs[3]));
-                zo += slice;
-            }
-        }
+        if (xz)                                      // x pass and z pass of slice s-1
+            vol_sep3y_xz<R, L, ZU, F>(ring, reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff, cx, cz,
+                                      !CHECK || s - 1 >= 2 * R, store, zo, slice);
     };
-    auto turn = [&](int s, auto check) {
-        step(s, std::integral_constant<int, 0>(), check);
-        if constexpr (ZU >= 2) {
-            if (!decltype(check)::value || s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>(), check);
-        }
-        if constexpr (ZU == 4) {
-            if (!decltype(check)::value || s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>(), check);
-            if (!decltype(check)::value || s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>(), check);
-        }
-#pragma unroll
-        for (int q = 0; q < 4; q++)
-#pragma unroll
-            for (int k = 0; k < M - 1; k++) ring[q][k] = ring[q][k + ZU];
-    };
-#pragma unroll 1
-    for (int s = 0; s <= steps; s += ZU) {
-        if (TMAP && s >= PRO && s + ZU <= steps) turn(s, std::false_type());
-        else turn(s, std::true_type());
-    }
+    vol_sep3y_walk<R, ZU, !TMAP>(steps, PRO, ring, step);
 }
 
 // A block: its barriers, its halo list (clamp, reflect, mirror) and whether every needed halo cell mirrors into its
