@@ -75,7 +75,7 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         convolab_tma_load_3d(slab + (ROWS ? ysh * SW : 0), tmap, bars + p % STAGES, x0 - L, y0 - R + (ROWS ? ysh : 0), sz);
     };
     // ROWS: thread t < PAD * SW4 brings float4 group t % SW4 of moved row t / SW4 (groups outside the volume's columns
-    // are left: the halo warp reads the columns they mirror). Every thread commits a group a step (empty or not) and
+    // are left unwritten: their y sums are never stored, see yscat). Every thread commits a group a step (empty or not) and
     // waits for all but the newest STAGES - 2, so slab s's rows are in when step s starts.
     const int rt = tid / SW4, rg = tid % SW4, rgx = x0 - L + 4 * rg;
     const bool rcopy = ROWS && tid < PAD * SW4 && rgx >= 0 && rgx < w;
@@ -84,7 +84,7 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
     auto rowcopy = [&](int p) {
         const int zi = z0 - R + p;
         if ((LAB & 2) != 0) return;
-        if (rcopy && p < steps)
+        if (rcopy && p < steps)                      // (the in-range test first keeps the fold out of the common step)
             convolab_cp_async16(slabs + (p % STAGES) * SLABP + PAD * SW + rdst,
                                 rsrc0 + (size_t)(zi >= 0 && zi < d ? zi : convolab_border_index(zi, d, policy)) * slice);
         convolab_cp_commit();
@@ -103,7 +103,8 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
     const int hg = lane % 4;
     const int ycg = hwarp ? (hg < 2 ? hg : SW4 - 4 + hg) : 2 + lane;
     const int yoff = yrg * YP * SW4 + ycg;          // the y item's first float4, in a slab and in yrows
-    // SIDE: the halo warp's items at the block's side store nothing (their slab columns are the copy's zeros); the two
+    // SIDE: the halo warp's items at the block's side store nothing (their slab columns are the copy's zeros or, in
+    // the moved rows, unwritten); the two
     // items next to the side (lanes 0 and 1, or 30 and 31, of the other y warps) also store the halo's two groups:
     //   reflect: lane 0 (columns L..L+3) stores its sums reversed in group 1, lane 1 (L+4..L+7) in group 0; on the
     //     right lane 31 (the last 4 columns) in group SW4-2, lane 30 in group SW4-1;

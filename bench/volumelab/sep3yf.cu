@@ -25,6 +25,7 @@
 #include "sep3yd.cuh"
 #include "sep3yh.cuh"
 #include "sep3yk.cuh"
+#include "sep3wp.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -320,7 +321,24 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
 #define WV_ROW(R, ST, ZU)                                                                                         \
     {R, "wide st" #ST " zu" #ZU, VolSep3W<R, 128, 16, ST, 2>::SMEM, wv_##R##_##ST##_##ZU, 128, 16, 512,             \
      VolSep3W<R, 128, 16, ST, 2>::SW, VolSep3W<R, 128, 16, ST, 2>::SH, false, false, true, true},
-#ifdef ROUND17
+// Round seventeen's last form (sep3wp.cuh, not yet run): the ghost cells fixed a step ahead by the warps with room.
+// FX (a probe): bit 0 skips the row fix, bit 1 the column fix.
+#define WQ(R, FX)                                                                                                 \
+    __global__ void __launch_bounds__(512, 1) wq_##R##_##FX(const float* __restrict__ in, float* __restrict__ out, int w, \
+                                                    int h, int d, int zch, int policy, float cval,                \
+                                                    const __grid_constant__ ConvolabTensorMap map)                \
+    {                                                                                                             \
+        const long long t0 = vol_yk_now();                                                                        \
+        vol_sep3wp<R, 128, 16, 6, 2, 4, FX>(in, out, w, h, d, zch, policy, cval, &map);                            \
+        lab_w_probe(t0, 0);                                                                                       \
+    }
+#define WQ_ROW(R, FX)                                                                                             \
+    {R, "wide fixed ahead (sep3wp) fx" #FX, VolSep3Wp<R, 128, 16, 6, 2>::SMEM, wq_##R##_##FX, 128, 16, 512,        \
+     VolSep3Wp<R, 128, 16, 6, 2>::SW, VolSep3Wp<R, 128, 16, 6, 2>::SH, false, FX != 0, true, true},
+#ifdef ROUND17_H                      // the next call: sep3wp beside the app's wide sweep and y-first kernel
+WA(5) WA(6) WA(7) WQ(7, 0) WQ(7, 1) WQ(7, 2) WQ(6, 0) WQ(5, 0)
+#define WA_ROWS WA_ROW(7) WQ_ROW(7, 0) WQ_ROW(7, 1) WQ_ROW(7, 2) WA_ROW(6) WQ_ROW(6, 0) WA_ROW(5) WQ_ROW(5, 0)
+#elif defined(ROUND17)
 WA(5) WA(6) WA(7) WP(7, 1, 0) WP(7, 2, 0) WV(7, 6, 2) WV(7, 5, 4) WV(7, 7, 4) WV(6, 6, 2)
 #define WA_ROWS WA_ROW(7) WP_ROW(7, 1, 0) WP_ROW(7, 2, 0) WV_ROW(7, 6, 2) WV_ROW(7, 5, 4) WV_ROW(7, 7, 4) WA_ROW(6) \
     WV_ROW(6, 6, 2) WA_ROW(5)

@@ -200,10 +200,11 @@ final class VolumeKernels {
 
     /**
      * Whether a rank-1 cube of this radius takes the wide sweep (convolab_vol_sep3w_rN): the y-first sweep's conditions
-     * ({@code copiesServe}: compute capability 9.0 and up, whole 16-byte rows, zero or folding ghost cells), radius
+     * ({@code copiesServe}: compute capability 9.x, whole 16-byte rows, zero or folding ghost cells), radius
      * VOL_SEP3W_MIN_R..VOL_SEP3_MAX_R (at r 5 the y-first sweep is faster), and a volume of whole
      * VOL_SEP3W_TX x VOL_SEP3W_TY tiles, at least two each way: its side blocks fold their halo by where their tiles
-     * end, so no tile may end inside the volume, and a side's moved row copy must stay clear of the other side.
+     * end, so no tile may end inside the volume; at least two each way so that no block is at both sides of an axis
+     * and a top or bottom block's copy, moved 8 rows inward, stays inside the volume.
      */
     static boolean wide(int radius, int width, int height, int policy, float constant, int computeMajor) {
         return radius >= KernelGeometry.VOL_SEP3W_MIN_R && radius <= KernelGeometry.VOL_SEP3_MAX_R
@@ -213,8 +214,8 @@ final class VolumeKernels {
     }
 
     /**
-     * Whether a rank-1 cube of this radius takes the y-first sweep (convolab_vol_sep3y_rN): on compute capability 9.0
-     * and up, radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (the radii whose slab leads by 8 columns, so that the y items
+     * Whether a rank-1 cube of this radius takes the y-first sweep (convolab_vol_sep3y_rN): on compute capability 9.x,
+     * radius VOL_SEP3Y_MIN_R..VOL_SEP3_MAX_R (the radii whose slab leads by 8 columns, so that the y items
      * fill whole warps; below them the x-first tensor copies run), and the
      * tensor copies' conditions ({@code copiesServe}): rows of whole 16-byte steps, zero or folding ghost cells.
      */
@@ -225,7 +226,7 @@ final class VolumeKernels {
 
     /**
      * Whether a rank-1 cube of this radius takes the tensor-copy kernel (convolab_vol_sep3t_rN): on compute
-     * capability 9.0 and up, radius 1..VOL_SEP3_TMA_MAX_R (from r 5 cp.async is faster: round ten's call Y), rows of
+     * capability 9.x, radius 1..VOL_SEP3_TMA_MAX_R (from r 5 cp.async is faster: round ten's call Y), rows of
      * whole 16-byte steps (the map's strides) and a policy whose ghost cells the copies can give: zero (constant 0,
      * out of the box) or mirrors of cells the slab holds (clamp, reflect, mirror). Wrap and other constants keep
      * convolab_vol_sep3_rN, which gathers any ghost cell.
@@ -235,11 +236,14 @@ final class VolumeKernels {
     }
 
     /**
-     * What both tensor-copy sweeps need of the device, the volume and the policy: compute capability 9.0 and up, rows of
-     * whole 16-byte steps (the map's strides), and ghost cells the copies can give (zero, or mirrors of slab cells).
+     * What the tensor-copy sweeps need of the device, the volume and the policy: compute capability 9.x, rows of whole
+     * 16-byte steps (the map's strides), and ghost cells the copies can give (zero, or mirrors of slab cells).
+     * Only 9.x: the fatbin holds these kernels' code as sm_90 SASS, and a later GPU would run its compute_75 PTX, in
+     * which they only trap (they need Hopper's tensor copies); there the cp.async sweep runs. Every 9.x device gives
+     * a block the 227 KB of shared memory the wide sweep asks.
      */
     private static boolean copiesServe(int width, int policy, float constant, int computeMajor) {
-        return computeMajor >= 9 && width % 4 == 0 && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
+        return computeMajor == 9 && width % 4 == 0 && policy != WRAP && (policy != CONSTANT || constant == 0.0f);
     }
 
     /**
