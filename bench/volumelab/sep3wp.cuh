@@ -6,7 +6,7 @@
 // Here one sweep serves every block, and a step s does, after its one barrier:
 //   1. warps 9-15 (no y items; x pass only): at the top or bottom, the R halo rows of slab s copied from the slab rows
 //      they mirror (the tensor copy's out-of-box zeros overwritten), then a proxy fence (the next tensor copy into that
-//      buffer is STAGES - 1 steps later);
+//      buffer is issued two steps later, for slab s + STAGES);
 //   2. warps 0-8: the y pass of slab s - 1 into ybuf[(s - 1) % 4];
 //   3. warp 8 (the halo warp), at the left or right: the halo columns of ybuf[(s - 2) % 4] from the columns they mirror
 //      (a lane a row and group: 4 floats read, one float4 written);
@@ -28,7 +28,7 @@ struct VolSep3Wp {
     static constexpr int RG = TY / YP, YI = (SW4 - 4) * RG + 32, NYB = 4;
     static constexpr int SMEM = 4 * (STAGES * SLAB + NYB * TY * SW) + 8 * STAGES + 128;
     static_assert(L == 8 && TX / 4 == 32 && SW4 - 4 == 32 && RG == 8, "the wide sweep's shape");
-    static_assert(T / 32 - (YI + 31) / 32 >= 4, "warps with no y item fix the rows");
+    static_assert(T / 32 - (YI + 31) / 32 == 7, "the 7 warps with no y item fix the rows");
 };
 
 template <int R, int TX, int TY, int STAGES, int YP, int ZU, int FX = 0>
