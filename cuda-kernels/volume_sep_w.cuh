@@ -46,10 +46,8 @@ struct VolSep3W {
 };
 
 // The sweep of one block down [z0, z1). SIDE: a block at a side under the folding policy PK; ROWS: at the top or
-// bottom (ysh +PAD or -PAD: where the tensor copy lands; rsrc: the 8 moved rows' source offsets in a slice). LAB:
-// timing probes for bench/volumelab/sep3yf.cu (bit 0: the rows' cp.async not waited for, bit 1: not issued; both give
-// wrong sums at the top and bottom); the app's kernels pass 0.
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool SIDE, bool ROWS, int PK, int LAB = 0>
+// bottom (ysh +PAD or -PAD: where the tensor copy lands; rsrc: the 8 moved rows' source offsets in a slice).
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool SIDE, bool ROWS, int PK>
 __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                 int z0, int z1, int policy, const ConvolabTensorMap* tmap, float* slabs,
                                                 float* yrows, unsigned long long* bars, const int* rsrc, int ysh,
@@ -83,7 +81,6 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
     const int rdst = ((ysh > 0 ? 0 : SH - PAD) + rt) * SW + 4 * rg;
     auto rowcopy = [&](int p) {
         const int zi = z0 - R + p;
-        if ((LAB & 2) != 0) return;
         if (rcopy && p < steps)                      // (the in-range test first keeps the fold out of the common step)
             convolab_cp_async16(slabs + (p % STAGES) * SLABP + PAD * SW + rdst,
                                 rsrc0 + (size_t)(zi >= 0 && zi < d ? zi : convolab_border_index(zi, d, policy)) * slice);
@@ -138,7 +135,7 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         const bool have = !CHECK || s < steps;
         if (have) {
             convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
-            if constexpr (ROWS && LAB == 0) convolab_cp_wait<STAGES - 2>();
+            if constexpr (ROWS) convolab_cp_wait<STAGES - 2>();
         }
         __syncthreads();
         if (tid == 0 && s + STAGES - 1 < steps) issue(s + STAGES - 1);

@@ -236,9 +236,10 @@ YK_LIST(YK)
 #define WA_ROW(R)                                                                                                 \
     {R, "wide 128x16 st6 (app's sep3w)", VolSep3W<R, 128, 16, 6, 2>::SMEM, wa_##R, 128, 16, 512,                   \
      VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, false, true, true},
-// Probes (checked under zero only; modes 1 and 2 and LAB 1 and 2 give wrong sums at the sides): MODE 0, the app's
-// sweep; MODE 1, side blocks without the columns' fold; MODE 2, top and bottom blocks without the moved copy and the
-// rows' cp.async; LAB (volume_sep_w.cuh): 1, the rows' cp.async not waited for; 2, not issued.
+// Probes (checked under zero only; modes 1 and 2 give wrong sums at the sides): MODE 0, the app's sweep; MODE 1, side
+// blocks without the columns' fold; MODE 2, top and bottom blocks without the moved copy and the rows' cp.async.
+// (Call D's LAB probes, the rows' cp.async not waited for or not issued, were a switch in volume_sep_w.cuh since
+// removed; their results are in bench/results/h100-2026-11-28-round17/d.)
 __device__ __forceinline__ void lab_w_probe(long long t0, int kind)
 {
     __syncthreads();
@@ -247,20 +248,20 @@ __device__ __forceinline__ void lab_w_probe(long long t0, int kind)
         if (b < (1 << 16)) { vol_yk_block_ns[b] = vol_yk_now() - t0; vol_yk_block_kind[b] = kind; }
     }
 }
-template <int R, int MODE, int PK, int LAB>
+template <int R, int MODE, int PK>
 __device__ __forceinline__ void lab_w_side(const float* in, float* out, int w, int h, int d, int z0, int z1, int policy,
                                            const ConvolabTensorMap* tmap, float* slabs, float* yrows,
                                            unsigned long long* bars, const int* rsrc, int ysh, bool left, bool right)
 {
     constexpr bool COLS = MODE != 1;
     if (ysh != 0)
-        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, true, PK, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
+        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, true, PK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
                                                                   bars, rsrc, ysh, left, right);
     else
-        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, false, COLS ? PK : 0, LAB>(in, out, w, h, d, z0, z1, policy, tmap,
+        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, false, COLS ? PK : 0>(in, out, w, h, d, z0, z1, policy, tmap,
                                                                               slabs, yrows, bars, rsrc, 0, left, right);
 }
-template <int R, int MODE, int LAB = 0>
+template <int R, int MODE>
 __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h, int d, int zch, int policy, float cval,
                                       const ConvolabTensorMap* tmap)
 {
@@ -290,23 +291,23 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
     } else {
         const int ysh = MODE == 2 ? 0 : top ? PAD : bottom ? -PAD : 0;
         if (policy == CONVOLAB_BORDER_MIRROR)
-            lab_w_side<R, MODE, CONVOLAB_BORDER_MIRROR, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+            lab_w_side<R, MODE, CONVOLAB_BORDER_MIRROR>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
         else if (policy == CONVOLAB_BORDER_REFLECT)
-            lab_w_side<R, MODE, CONVOLAB_BORDER_REFLECT, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+            lab_w_side<R, MODE, CONVOLAB_BORDER_REFLECT>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
         else
-            lab_w_side<R, MODE, CONVOLAB_BORDER_CLAMP, LAB>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+            lab_w_side<R, MODE, CONVOLAB_BORDER_CLAMP>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
     }
     lab_w_probe(t0, fold ? kind : 0);
 }
-#define WP(R, MODE, LAB)                                                                                          \
-    __global__ void __launch_bounds__(512, 1) wp_##R##_##MODE##_##LAB(const float* __restrict__ in, float* __restrict__ out, \
+#define WP(R, MODE)                                                                                               \
+    __global__ void __launch_bounds__(512, 1) wp_##R##_##MODE(const float* __restrict__ in, float* __restrict__ out,       \
                                                     int w, int h, int d, int zch, int policy, float cval,         \
                                                     const __grid_constant__ ConvolabTensorMap map)                \
     {                                                                                                             \
-        lab_w<R, MODE, LAB>(in, out, w, h, d, zch, policy, cval, &map);                                            \
+        lab_w<R, MODE>(in, out, w, h, d, zch, policy, cval, &map);                                            \
     }
-#define WP_ROW(R, MODE, LAB)                                                                                      \
-    {R, "wide probe mode " #MODE " lab " #LAB, VolSep3W<R, 128, 16, 6, 2>::SMEM, wp_##R##_##MODE##_##LAB, 128, 16, 512, \
+#define WP_ROW(R, MODE)                                                                                           \
+    {R, "wide probe mode " #MODE " lab 0", VolSep3W<R, 128, 16, 6, 2>::SMEM, wp_##R##_##MODE, 128, 16, 512,          \
      VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, true, true, true},
 // Call E: the app's sweep with other stages (ST) and steps a turn (ZU: 2 keeps 8 fewer z values in registers).
 #define WV(R, ST, ZU)                                                                                             \
@@ -339,8 +340,8 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
 WA(5) WA(6) WA(7) WQ(7, 0) WQ(7, 1) WQ(7, 2) WQ(6, 0) WQ(5, 0)
 #define WA_ROWS WA_ROW(7) WQ_ROW(7, 0) WQ_ROW(7, 1) WQ_ROW(7, 2) WA_ROW(6) WQ_ROW(6, 0) WA_ROW(5) WQ_ROW(5, 0)
 #elif defined(ROUND17)
-WA(5) WA(6) WA(7) WP(7, 1, 0) WP(7, 2, 0) WV(7, 6, 2) WV(7, 5, 4) WV(7, 7, 4) WV(6, 6, 2)
-#define WA_ROWS WA_ROW(7) WP_ROW(7, 1, 0) WP_ROW(7, 2, 0) WV_ROW(7, 6, 2) WV_ROW(7, 5, 4) WV_ROW(7, 7, 4) WA_ROW(6) \
+WA(5) WA(6) WA(7) WP(7, 1) WP(7, 2) WV(7, 6, 2) WV(7, 5, 4) WV(7, 7, 4) WV(6, 6, 2)
+#define WA_ROWS WA_ROW(7) WP_ROW(7, 1) WP_ROW(7, 2) WV_ROW(7, 6, 2) WV_ROW(7, 5, 4) WV_ROW(7, 7, 4) WA_ROW(6) \
     WV_ROW(6, 6, 2) WA_ROW(5)
 #else
 #define WA_ROWS
