@@ -47,9 +47,17 @@ public final class ResultLease implements AutoCloseable {
 
     /** A lease over a result's own array: nothing to release, and {@link #image()} is the result's image. */
     public static ResultLease of(FilterResult result) {
+        return of(result, () -> { });
+    }
+
+    /**
+     * A lease over a result's own array, {@code release} run once when the last holder closes it (the array may then
+     * be filled with another result); {@link #image()} is the result's image.
+     */
+    public static ResultLease of(FilterResult result, Runnable release) {
         RgbaImage img = result.image();
         return new ResultLease(img.width(), img.height(), IntBuffer.wrap(img.pixels()), img, result.plan(), result.timings(),
-                () -> { });
+                release);
     }
 
     /** Width of the result in pixels. */

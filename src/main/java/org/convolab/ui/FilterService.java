@@ -28,7 +28,8 @@ import org.convolab.engine.StripFilter;
  * <p>A big image ({@link #BIG_PIXELS} or more) is filtered in two steps: first the region visible in
  * the window, with its halo (zoomed out, every few output pixels of it, at about the scale it is shown),
  * published as a preview through {@link #valueProperty()} (its
- * {@link FilterOutcome#complete()} is false); then the whole image band by band with progress.
+ * {@link FilterOutcome#complete()} is false); then the whole image band by band with progress, into the array of the
+ * last whole result nobody holds any more when there is one ({@link SpareWholeBuffer}).
  */
 final class FilterService extends Service<FilterOutcome> implements FilterExecutor {
     /** From this many pixels on, the whole image is filtered in bands, after a preview of the visible region. */
@@ -43,6 +44,8 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
     }
 
     private final EngineProvider engines;
+    /** The array of a big image's whole result no longer shown, filled again by the next whole pass. */
+    private final SpareWholeBuffer spare = new SpareWholeBuffer();
     private volatile Request pending;
     private long sequence;
     private Supplier<int[]> visibleRegion = () -> null;
@@ -187,10 +190,16 @@ final class FilterService extends Service<FilterOutcome> implements FilterExecut
                 }
                 updateMessage("Filtering the whole image");
                 updateProgress(0, 1);
+                int[] out = spare.take(img.width() * img.height());
                 FilterResult whole = RegionFilter.filterInBands(engine, img, r.state().spec(), r.state().strategy(),
-                        RegionFilter.bandRows(img.width()), this::isCancelled, f -> updateProgress(f, 1));
-                return whole == null || isCancelled() ? null
-                        : FilterOutcome.of(whole, engine.backend(), engine.device(), r.state(), r.sequence(), 0, 0, true);
+                        RegionFilter.bandRows(img.width()), out, this::isCancelled, f -> updateProgress(f, 1));
+                if (whole == null || isCancelled()) {
+                    spare.offer(out);
+                    return null;
+                }
+                // the array comes back for the next pass once the last holder of the result lets it go
+                return FilterOutcome.whole(ResultLease.of(whole, () -> spare.offer(out)), engine.backend(), engine.device(),
+                        r.state(), r.sequence());
             }
 
             @Override

@@ -58,10 +58,24 @@ final class RegionFilter {
      */
     static FilterResult filterInBands(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy strategy,
             int bandRows, BooleanSupplier cancelled, DoubleConsumer progress) {
+        return filterInBands(engine, image, spec, strategy, bandRows, new int[image.width() * image.height()], cancelled,
+                progress);
+    }
+
+    /**
+     * {@link #filterInBands(ConvolutionEngine, RgbaImage, FilterSpec, Strategy, int, BooleanSupplier, DoubleConsumer)}
+     * into {@code out}, an array of width*height pixels whatever it holds (every pixel is written), which becomes the
+     * result's.
+     */
+    static FilterResult filterInBands(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy strategy,
+            int bandRows, int[] out, BooleanSupplier cancelled, DoubleConsumer progress) {
         int width = image.width();
         int height = image.height();
+        if (out.length != width * height) {
+            throw new IllegalArgumentException("a " + width + "x" + height + " result needs " + width * height
+                    + " pixels, the array holds " + out.length);
+        }
         int band = Math.max(1, bandRows);
-        int[] out = new int[width * height];
         long start = System.nanoTime();
         List<Timings> parts = new ArrayList<>();
         Strategy ran = strategy;

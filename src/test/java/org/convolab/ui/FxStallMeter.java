@@ -41,6 +41,7 @@ final class FxStallMeter extends AnimationTimer {
     private long lastSystem;
     private volatile long longest;
     private volatile long longestAt;
+    private volatile String longestSeen = "none";
     private volatile long longestUser;
     private volatile String longestUserSeen = "none";
     private long waitingSince = -1;
@@ -138,6 +139,8 @@ final class FxStallMeter extends AnimationTimer {
             if (gap > longest) {
                 longest = gap;
                 longestAt = now;
+                longestSeen = String.format(Locale.ROOT, "a %.0f ms gap: user %.0f ms, system %.0f ms; sampled: %s", gap / 1e6,
+                        (user - lastUser) / 1e6, (system - lastSystem) / 1e6, seenBetween(clock - gap, clock));
             }
             long own = Math.min(gap, user - lastUser);
             if (own > longestUser) {
@@ -173,7 +176,7 @@ final class FxStallMeter extends AnimationTimer {
 
     /** What the figures above were made of, and what the sampler saw, for a message. */
     String seen() {
-        return "longest user time in " + longestUserSeen + "; longest wait in Convolab's code (" + Math.round(longestAppWaitMs())
+        return "longest gap: " + longestSeen + "; longest user time in " + longestUserSeen + "; longest wait in Convolab's code (" + Math.round(longestAppWaitMs())
                 + " ms): " + longestAppWaitSeen;
     }
 }

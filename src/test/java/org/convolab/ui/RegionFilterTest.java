@@ -86,6 +86,22 @@ class RegionFilterTest {
     }
 
     @Test
+    void bandsIntoAnArrayThatHeldAnotherResultOverwriteEveryPixel() {
+        RgbaImage img = noise(41, 23, 5);
+        for (BorderPolicy b : policies()) {
+            FilterSpec spec = FilterSpec.of(lopsided(), b);
+            RgbaImage whole = engine.filter(img, spec, Strategy.NAIVE).image();
+            int[] used = new int[img.size()];
+            java.util.Arrays.fill(used, 0x5a5a5a5a);
+            FilterResult banded = RegionFilter.filterInBands(engine, img, spec, Strategy.NAIVE, 4, used, () -> false, f -> { });
+            assertThat(banded.image().pixels()).as(b.name()).isSameAs(used).containsExactly(whole.pixels());
+        }
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> RegionFilter.filterInBands(engine,
+                img, FilterSpec.of(lopsided(), BorderPolicy.parse("clamp")), Strategy.NAIVE, 4, new int[img.size() - 1],
+                () -> false, f -> { })).withMessageContaining("41x23");
+    }
+
+    @Test
     void theFastEnginesRegionsAndBandsEqualItsWholeResult() {
         RgbaImage img = noise(1500, 1000, 4);
         for (String preset : new String[] {"sharpen", "box:3", "gaussian:7"}) {
