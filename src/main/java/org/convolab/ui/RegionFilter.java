@@ -53,19 +53,9 @@ final class RegionFilter {
      * The whole image filtered in bands of rows.
      *
      * @param bandRows  rows per band (the last may be shorter)
+     * @param out       width*height pixels, whatever they hold (every one is written): the result's array
      * @param cancelled asked between bands; when it says yes the result is null
      * @param progress  told the fraction done after each band
-     */
-    static FilterResult filterInBands(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy strategy,
-            int bandRows, BooleanSupplier cancelled, DoubleConsumer progress) {
-        return filterInBands(engine, image, spec, strategy, bandRows, new int[image.width() * image.height()], cancelled,
-                progress);
-    }
-
-    /**
-     * {@link #filterInBands(ConvolutionEngine, RgbaImage, FilterSpec, Strategy, int, BooleanSupplier, DoubleConsumer)}
-     * into {@code out}, an array of width*height pixels whatever it holds (every pixel is written), which becomes the
-     * result's.
      */
     static FilterResult filterInBands(ConvolutionEngine engine, RgbaImage image, FilterSpec spec, Strategy strategy,
             int bandRows, int[] out, BooleanSupplier cancelled, DoubleConsumer progress) {

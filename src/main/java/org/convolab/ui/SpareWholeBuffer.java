@@ -7,7 +7,7 @@ import java.lang.ref.SoftReference;
  *
  * <p>Why: on Java 17 a {@code new int[]} of a 300-megapixel image (1.2 GB) is cleared in one go by the thread that
  * allocates it, and no safepoint can begin until that is done, so every thread of the application, the FX thread
- * among them, stops for as long as the clearing takes (measured 1.4-6.6 s per whole pass on a 2-core virtual machine,
+ * among them, stops for as long as the clearing takes (3.2-6.6 s measured on a 2-core virtual machine,
  * where the fresh memory is also faulted in page by page). Filling an array that is already there costs neither.
  *
  * <p>A result's array comes back here only when the last holder of its lease has closed it (the model, a save, a

@@ -157,7 +157,7 @@ class BigImageWindowTest {
         // garbage collections run beside the FX thread. They bound the window's own part of a gap between two pulses:
         // the FX thread's user-mode CPU time, and its waits inside Convolab's code. What stops the thread from outside
         // is left out, as the window can do nothing about it: on a fresh 2-core, 23 GB virtual machine (2026-11-28)
-        // the thread sat 3.4-6.9 s between pulses with 20-51 ms of its own CPU; CI (the same day) counted 5.6 s of
+        // the thread sat 3.4-6.2 s between pulses with at most 51 ms of its own CPU; CI (the same day) counted 5.6 s of
         // the thread's CPU time, user and system together, with its monitor waits (the toolkit's event queue among
         // them), in one gap of the opening, where runs here count at most 51 ms for the same code. A failure now
         // names what the sampler saw the thread do. The wall clock keeps a coarse bound: a whole-image pass on the FX

@@ -78,7 +78,7 @@ class RegionFilterTest {
             FilterSpec spec = FilterSpec.of(lopsided(), b);
             RgbaImage whole = engine.filter(img, spec, Strategy.NAIVE).image();
             List<Double> progress = new ArrayList<>();
-            FilterResult banded = RegionFilter.filterInBands(engine, img, spec, Strategy.NAIVE, 3, () -> false, progress::add);
+            FilterResult banded = RegionFilter.filterInBands(engine, img, spec, Strategy.NAIVE, 3, new int[img.size()], () -> false, progress::add);
             assertThat(banded.image().pixels()).as(b.name()).containsExactly(whole.pixels());
             assertThat(progress).hasSize(10).isSorted().endsWith(1.0);
             assertThat(banded.timings().cost().flops()).isGreaterThan(0);
@@ -108,7 +108,7 @@ class RegionFilterTest {
             for (BorderPolicy b : policies()) {
                 FilterSpec spec = FilterSpec.of(org.convolab.core.MaskPresets.parse(preset), b);
                 RgbaImage whole = engine.filter(img, spec, Strategy.AUTO).image();
-                RgbaImage banded = RegionFilter.filterInBands(engine, img, spec, Strategy.AUTO, 97, () -> false, f -> { })
+                RgbaImage banded = RegionFilter.filterInBands(engine, img, spec, Strategy.AUTO, 97, new int[img.size()], () -> false, f -> { })
                         .image();
                 RgbaImage.Difference d = banded.difference(whole);
                 assertThat(d.max()).as("%s %s banded: %s", preset, b.name(), d).isZero();
@@ -124,7 +124,7 @@ class RegionFilterTest {
         RgbaImage img = noise(20, 20, 3);
         int[] bands = {0};
         FilterResult r = RegionFilter.filterInBands(engine, img, FilterSpec.of(lopsided(), BorderPolicy.parse("wrap")),
-                Strategy.NAIVE, 4, () -> bands[0] >= 2, f -> bands[0]++);
+                Strategy.NAIVE, 4, new int[img.size()], () -> bands[0] >= 2, f -> bands[0]++);
         assertThat(r).isNull();
         assertThat(bands[0]).isEqualTo(2);
     }
