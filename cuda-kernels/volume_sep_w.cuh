@@ -34,20 +34,28 @@ struct VolSep3W {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     static constexpr int L = G::L, SW = G::SW, SW4 = G::SW4, SH = G::SH, M = G::M, T = G::T, PAD = 8;
     static constexpr int SLABP = ((SH + 2 * PAD) * SW + 31) / 32 * 32;
-    static constexpr int RG = TY / YP;              // row groups of the y pass
-    static constexpr int YI = (SW4 - 4) * RG + 32;  // y items: the inner column groups, then the halo warp
+    static constexpr int RG = TY / YP;              // row groups of the y pass's inner items (a warp each)
     /** Dynamic shared memory: the slabs, two y-pass buffers, a barrier a slab, the 8 mirrored rows' offsets, and
      *  128 bytes to align the slabs. */
     static constexpr int SMEM = 4 * (STAGES * SLABP + 2 * TY * SW) + 8 * STAGES + 4 * PAD + 128;
     static_assert(L == 8 && R <= PAD, "the halo: two column groups a side, at most 8 moved rows");
     static_assert(TX / 4 == 32, "x items: one warp a row");
-    static_assert(SW4 - 4 == 32 && RG == 8, "y items: a warp a row group, and one halo warp of 8 x 4 groups");
-    static_assert(YI <= T && PAD * SW * 4 % 128 == 0, "VolSep3W shape");
+    static_assert(SW4 - 4 == 32 && TY % YP == 0, "y items: a warp a row group of the 32 inner column groups");
+    static_assert(PAD * SW * 4 % 128 == 0, "VolSep3W shape");
 };
 
 // The sweep of one block down [z0, z1). SIDE: a block at a side under the folding policy PK; ROWS: at the top or
 // bottom (ysh +PAD or -PAD: where the tensor copy lands; rsrc: the 8 moved rows' source offsets in a slice).
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool SIDE, bool ROWS, int PK>
+#ifdef CONVOLAB_LAB_LOCK
+// Lab only (round nineteen's probe): blocks held in step with each other, LOCK steps apart, at most SLACK - 1
+// checkpoints ahead: arrivals at the checkpoints, and the blocks done (the last one resets both).
+__device__ unsigned vol_sep3w_lock[2];
+#endif
+
+// The y items: the inner column groups YP rows an item (warps 0..TY/YP-1, a lane a group), and the 4 halo groups
+// (0, 1, SW4-2, SW4-1) YPH rows an item, spread over HW warps after them (HW 4: one a scheduler).
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool SIDE, bool ROWS, int PK, int YPH = YP, int HW = 1,
+          int LOCK = 0, int SLACK = 1>
 __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                 int z0, int z1, int policy, const ConvolabTensorMap* tmap, float* slabs,
                                                 float* yrows, unsigned long long* bars, const int* rsrc, int ysh,
@@ -76,7 +84,7 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
     // are left unwritten: their y sums are never stored, see yscat). Every thread commits a group a step (empty or not) and
     // waits for all but the newest STAGES - 2, so slab s's rows are in when step s starts.
     const int rt = tid / SW4, rg = tid % SW4, rgx = x0 - L + 4 * rg;
-    const bool rcopy = ROWS && tid < PAD * SW4 && rgx >= 0 && rgx < w;
+    const bool rcopy = ROWS && ysh != 0 && tid < PAD * SW4 && rgx >= 0 && rgx < w;
     const float* rsrc0 = in + (rcopy ? (size_t)rsrc[rt] + rgx : 0);
     const int rdst = ((ysh > 0 ? 0 : SH - PAD) + rt) * SW + 4 * rg;
     auto rowcopy = [&](int p) {
@@ -92,14 +100,17 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         for (int p = 0; p < STAGES - 1; p++) rowcopy(p);
     }
 
-    // y items: warp k < RG the inner column groups 2..SW4-3 of row group k; warp RG (the halo warp) lane l the halo
-    // group l % 4 (groups 0, 1, SW4-2, SW4-1) of row group l / 4
-    const bool yitem = tid < K::YI;
-    const bool hwarp = warp == K::RG;
-    const int yrg = hwarp ? lane / 4 : warp;
-    const int hg = lane % 4;
+    // y items: warp k < RG the inner column groups 2..SW4-3 of row group k (YP rows); halo item i (lane l of warp
+    // RG + j, l < HL) the halo group i % 4 (groups 0, 1, SW4-2, SW4-1) of halo row group i / 4 (YPH rows)
+    constexpr int HN = 4 * (TY / YPH), HL = HN / HW;  // halo items, and a halo warp's
+    static_assert(TY % YPH == 0 && HN % HW == 0 && HL <= 32 && (K::RG + HW) * 32 <= K::T, "the wide sweep's y items");
+    const bool hwarp = warp >= K::RG && warp < K::RG + HW;
+    const bool yitem = warp < K::RG || (hwarp && lane < HL);
+    const int hi = (warp - K::RG) * HL + lane;
+    const int hg = hi % 4;
+    const int yrg = hwarp ? hi / 4 : warp;
     const int ycg = hwarp ? (hg < 2 ? hg : SW4 - 4 + hg) : 2 + lane;
-    const int yoff = yrg * YP * SW4 + ycg;          // the y item's first float4, in a slab and in yrows
+    const int yoff = yrg * (hwarp ? YPH : YP) * SW4 + ycg;   // the y item's first float4, in a slab and in yrows
     // SIDE: the halo warp's items at the block's side store nothing (their slab columns are the copy's zeros or, in
     // the moved rows, unwritten); the two
     // items next to the side (lanes 0 and 1, or 30 and 31, of the other y warps) also store the halo's two groups:
@@ -137,12 +148,34 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
             convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
             if constexpr (ROWS) convolab_cp_wait<STAGES - 2>();
         }
+#ifdef CONVOLAB_LAB_LOCK
+        if constexpr (LOCK > 0 && F == 0) {
+            const unsigned nblk = gridDim.x * gridDim.y * gridDim.z;
+            if (nblk <= 128 && gridDim.z == 1 && tid == 0 && s % LOCK == 0) {
+                const unsigned k = s / LOCK;
+                atomicAdd(&vol_sep3w_lock[0], 1u);
+                if (k + 1 >= SLACK) {
+                    const unsigned need = nblk * (k + 2 - SLACK);
+                    while (*(volatile unsigned*)&vol_sep3w_lock[0] < need) __nanosleep(40);
+                }
+            }
+        }
+#endif
         __syncthreads();
         if (tid == 0 && s + STAGES - 1 < steps) issue(s + STAGES - 1);
         if constexpr (ROWS) rowcopy(s + STAGES - 1);
         const int par = F & 1;
         const bool xz = !CHECK || s >= 1;
-        if (have && yitem) {                         // y pass of slab s
+        if constexpr (YPH != YP) {                   // the halo items' y pass, YPH rows (their own code: the warps differ)
+            if (have && hwarp && lane < HL && !yhalo) {
+                float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
+                float4 a[YPH];
+                vol_sep3y_ysum<R, YPH, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
+#pragma unroll
+                for (int p = 0; p < YPH; p++) dst[p * SW4] = a[p];
+            }
+        }
+        if (have && (YPH != YP ? warp < K::RG : yitem)) {   // y pass of slab s
             float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
             float4 a[YP];
             vol_sep3y_ysum<R, YP, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
@@ -168,25 +201,35 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
                                       !CHECK || s - 1 >= 2 * R, store, zo, slice);
     };
     vol_sep3y_walk<R, ZU, false>(steps, PRO, ring, step);
+#ifdef CONVOLAB_LAB_LOCK
+    if constexpr (LOCK > 0) {
+        const unsigned nblk = gridDim.x * gridDim.y * gridDim.z;
+        if (nblk <= 128 && gridDim.z == 1 && tid == 0 && atomicAdd(&vol_sep3w_lock[1], 1u) == nblk - 1) {
+            vol_sep3w_lock[0] = 0;
+            vol_sep3w_lock[1] = 0;
+        }
+    }
+#endif
 }
 
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, int PK>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, int PK, int YPH, int HW, int LOCK, int SLACK>
 __device__ __forceinline__ void vol_sep3w_side(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                int z0, int z1, int policy, const ConvolabTensorMap* tmap, float* slabs,
                                                float* yrows, unsigned long long* bars, const int* rsrc, int ysh,
                                                bool left, bool right)
 {
     if (ysh != 0)
-        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, true, PK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, true, PK, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
                                                                    bars, rsrc, ysh, left, right);
     else
-        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, false, PK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, false, PK, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
                                                                     bars, rsrc, 0, left, right);
 }
 
 // A block: its barriers, which side it touches, and the sweep that folds it. The launcher's volumes are whole tiles,
 // at least two each way, and the policy zero (constant 0), clamp, reflect or mirror; a block finding otherwise traps.
-template <int R, int TX, int TY, int STAGES, int YP, int ZU>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, int YPH = YP, int HW = 1, int LOCK = 0, int SLACK = 1,
+          int PROBE = 0>
 __device__ __forceinline__ void vol_sep3w(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                           int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
@@ -214,19 +257,42 @@ __device__ __forceinline__ void vol_sep3w(const float* __restrict__ in, float* _
         rsrc[tid] = convolab_border_index(y0 - R + j, h, fold ? policy : CONVOLAB_BORDER_CLAMP) * w;
     }
     __syncthreads();
+    if constexpr (PROBE == 1) {                      // lab: the side blocks under zero run a copy of the plain sweep
+        if (!fold && (left || right)) {
+            vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, false, false, 0, YPH, HW, LOCK, SLACK + 1>(in, out, w, h, d, z0, z1,
+                policy, tmap, slabs, yrows, bars, rsrc, 0, false, false);
+            return;
+        }
+    }
+    if constexpr (PROBE == 2 || PROBE == 3) {        // lab: every block under a fold runs one side sweep (2: with rows)
+        if (fold && (PROBE == 2 || !(top || bottom))) {
+            constexpr bool RW = PROBE == 2;
+            const int ysh = top ? PAD : bottom ? -PAD : 0;
+            if (policy == CONVOLAB_BORDER_MIRROR)
+                vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, RW, CONVOLAB_BORDER_MIRROR, YPH, HW, LOCK, SLACK>(in, out, w,
+                    h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+            else if (policy == CONVOLAB_BORDER_REFLECT)
+                vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, RW, CONVOLAB_BORDER_REFLECT, YPH, HW, LOCK, SLACK>(in, out,
+                    w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+            else
+                vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, RW, CONVOLAB_BORDER_CLAMP, YPH, HW, LOCK, SLACK>(in, out, w,
+                    h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
+            return;
+        }
+    }
     if (!fold || !(left || right || top || bottom)) {
-        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, false, false, 0>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, false, false, 0, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
                                                                     bars, rsrc, 0, false, false);
         return;
     }
     const int ysh = top ? PAD : bottom ? -PAD : 0;
     if (policy == CONVOLAB_BORDER_MIRROR)
-        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_MIRROR>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
+        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_MIRROR, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
                                                                          yrows, bars, rsrc, ysh, left, right);
     else if (policy == CONVOLAB_BORDER_REFLECT)
-        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_REFLECT>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
+        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_REFLECT, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
                                                                           yrows, bars, rsrc, ysh, left, right);
     else
-        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_CLAMP>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
+        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_CLAMP, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
                                                                         yrows, bars, rsrc, ysh, left, right);
 }
