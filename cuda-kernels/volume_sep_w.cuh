@@ -83,12 +83,17 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
     // ROWS: thread t < PAD * SW4 brings float4 group t % SW4 of moved row t / SW4 (groups outside the volume's columns
     // are left unwritten: their y sums are never stored, see yscat). Every thread commits a group a step (empty or not) and
     // waits for all but the newest STAGES - 2, so slab s's rows are in when step s starts.
-    const int rt = tid / SW4, rg = tid % SW4, rgx = x0 - L + 4 * rg;
-    const bool rcopy = ROWS && ysh != 0 && tid < PAD * SW4 && rgx >= 0 && rgx < w;
+    // (the last PAD * SW4 threads: whole warps with no y item where the y items take five warps, YP 4)
+    constexpr int RT0 = K::T - PAD * SW4;
+    static_assert(RT0 >= 0 && RT0 % 32 == 0, "the moved rows' threads: whole warps");
+    const bool rwarp = ROWS && ysh != 0 && tid >= RT0;   // warp-uniform: only these threads copy, commit and wait
+    const int rt = (tid - RT0) / SW4, rg = (tid - RT0) % SW4, rgx = x0 - L + 4 * rg;
+    const bool rcopy = rwarp && rgx >= 0 && rgx < w;
     const float* rsrc0 = in + (rcopy ? (size_t)rsrc[rt] + rgx : 0);
     const int rdst = ((ysh > 0 ? 0 : SH - PAD) + rt) * SW + 4 * rg;
     auto rowcopy = [&](int p) {
         const int zi = z0 - R + p;
+        if (!rwarp) return;
         if (rcopy && p < steps)                      // (the in-range test first keeps the fold out of the common step)
             convolab_cp_async16(slabs + (p % STAGES) * SLABP + PAD * SW + rdst,
                                 rsrc0 + (size_t)(zi >= 0 && zi < d ? zi : convolab_border_index(zi, d, policy)) * slice);
@@ -146,7 +151,9 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         const bool have = !CHECK || s < steps;
         if (have) {
             convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
-            if constexpr (ROWS) convolab_cp_wait<STAGES - 2>();
+            if constexpr (ROWS) {
+                if (rwarp) convolab_cp_wait<STAGES - 2>();
+            }
         }
 #ifdef CONVOLAB_LAB_LOCK
         if constexpr (LOCK > 0 && F == 0) {

@@ -399,7 +399,10 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
     {R, "wide yp" #YP " zu" #ZU " probe " #PROBE, VolSep3W<R, 128, 16, 6, YP>::SMEM,                              \
      wz_##R##_##YP##_##ZU##_##PROBE, 128, 16, 512, VolSep3W<R, 128, 16, 6, YP>::SW,                                \
      VolSep3W<R, 128, 16, 6, YP>::SH, false, false, true, true},
-#ifdef ROUND19_E
+#ifdef ROUND19_F                      // call F: the moved rows copied by the last nine warps only (no y items at YP 4)
+WA(7) WA(6) WZ(7, 4, 4, 2) WZ(7, 4, 2, 2) WZ(6, 4, 4, 2) WZ(6, 4, 2, 2)
+#define WA_ROWS WA_ROW(7) WZ_ROW(7, 4, 4, 2) WZ_ROW(7, 4, 2, 2) WA_ROW(6) WZ_ROW(6, 4, 4, 2) WZ_ROW(6, 4, 2, 2)
+#elif defined(ROUND19_E)
 WA(7) WA(6) WZ(7, 4, 4, 2) WZ(7, 4, 2, 0) WZ(7, 4, 2, 2) WZ(7, 2, 2, 0) WZ(7, 2, 2, 2) WZ(6, 4, 2, 2) WZ(6, 4, 2, 0)
 WZ(6, 4, 4, 2)
 #define WA_ROWS WA_ROW(7) WZ_ROW(7, 4, 4, 2) WZ_ROW(7, 4, 2, 0) WZ_ROW(7, 4, 2, 2) WZ_ROW(7, 2, 2, 0) WZ_ROW(7, 2, 2, 2) \
