@@ -13,8 +13,14 @@
 //     Every warp runs the same instructions: round seventeen's call B found a sweep whose halo warp took its own path
 //     through the y pass 36% slower at the sides (the step's code no longer shared by the warps), and call L's
 //     selects in the x pass cost every thread 24 instructions a step.
-// Blocks with no side (and all blocks under zero ghost cells, which the tensor copy's out-of-box zeros give) run a
-// sweep compiled without either. The x items lie a warp a row, so their row reads meet no bank conflict.
+// Under a fold EVERY block runs the one sweep compiled with both (a block with no side stores no halo and copies no
+// row): round nineteen's call D found that the instruction caches set the pace, and they are shared between SMs, so
+// two sweeps in one grid slow every block (the same plain sweep in a second function, run by the left and right
+// blocks under zero, took YP 4 from 0.42 to 0.56 ms). Under zero ghost cells (the tensor copy's out-of-box zeros)
+// every block runs a sweep compiled without folds. y items: the 32 inner column groups YP = 4 rows an item (four
+// warps, 18 shared loads for 4 rows where YP 2 took 16 for 2: the y pass's shared-memory traffic falls by 40%), the 4
+// halo groups in a fifth warp; the moved rows are copied by the last nine warps, which have no y item. The x items lie
+// a warp a row, so their row reads meet no bank conflict.
 // The steps are those of volume_sep_y.cuh: slab s lands (tensor copy, STAGES - 1 ahead); the y pass of slab s into
 // yrows[s % 2]; the x pass of slice s - 1 from yrows[(s - 1) % 2] into the z ring in registers; the z sums stored.
 // The launcher is cuda/VolumeKernels.java (wide), the shape VOL_SEP3W_* in geometry.cuh; the lab's
@@ -44,18 +50,10 @@ struct VolSep3W {
     static_assert(PAD * SW * 4 % 128 == 0, "VolSep3W shape");
 };
 
-// The sweep of one block down [z0, z1). SIDE: a block at a side under the folding policy PK; ROWS: at the top or
-// bottom (ysh +PAD or -PAD: where the tensor copy lands; rsrc: the 8 moved rows' source offsets in a slice).
-#ifdef CONVOLAB_LAB_LOCK
-// Lab only (round nineteen's probe): blocks held in step with each other, LOCK steps apart, at most SLACK - 1
-// checkpoints ahead: arrivals at the checkpoints, and the blocks done (the last one resets both).
-__device__ unsigned vol_sep3w_lock[2];
-#endif
-
-// The y items: the inner column groups YP rows an item (warps 0..TY/YP-1, a lane a group), and the 4 halo groups
-// (0, 1, SW4-2, SW4-1) YPH rows an item, spread over HW warps after them (HW 4: one a scheduler).
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool SIDE, bool ROWS, int PK, int YPH = YP, int HW = 1,
-          int LOCK = 0, int SLACK = 1>
+// The sweep of one block down [z0, z1). SIDE: under the folding policy PK, with the columns' fold (left, right) and
+// the rows' (ysh +PAD or -PAD at the top or bottom: where the tensor copy lands, 0 elsewhere; rsrc: the 8 moved rows'
+// source offsets in a slice); else the plain sweep (zero ghost cells).
+template <int R, int TX, int TY, int STAGES, int YP, int ZU, bool SIDE, int PK>
 __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                                 int z0, int z1, int policy, const ConvolabTensorMap* tmap, float* slabs,
                                                 float* yrows, unsigned long long* bars, const int* rsrc, int ysh,
@@ -78,15 +76,15 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         const int sz = fold ? convolab_border_index(zi, d, policy) : zi;
         float* slab = slabs + (p % STAGES) * SLABP + PAD * SW;
         convolab_mbar_expect(bars + p % STAGES, 4 * SH * SW);
-        convolab_tma_load_3d(slab + (ROWS ? ysh * SW : 0), tmap, bars + p % STAGES, x0 - L, y0 - R + (ROWS ? ysh : 0), sz);
+        convolab_tma_load_3d(slab + (SIDE ? ysh * SW : 0), tmap, bars + p % STAGES, x0 - L, y0 - R + (SIDE ? ysh : 0), sz);
     };
-    // ROWS: thread t < PAD * SW4 brings float4 group t % SW4 of moved row t / SW4 (groups outside the volume's columns
-    // are left unwritten: their y sums are never stored, see yscat). Every thread commits a group a step (empty or not) and
-    // waits for all but the newest STAGES - 2, so slab s's rows are in when step s starts.
-    // (the last PAD * SW4 threads: whole warps with no y item where the y items take five warps, YP 4)
+    // Rows (ysh != 0): thread RT0 + t brings float4 group t % SW4 of moved row t / SW4 (groups outside the volume's
+    // columns are left unwritten: their y sums are never stored, see yscat). These threads, the last PAD * SW4 (whole
+    // warps with no y item), commit a group a step (empty or not) and wait for all but the newest STAGES - 2, so slab
+    // s's rows are in when step s starts; the other threads run no cp.async code.
     constexpr int RT0 = K::T - PAD * SW4;
-    static_assert(RT0 >= 0 && RT0 % 32 == 0, "the moved rows' threads: whole warps");
-    const bool rwarp = ROWS && ysh != 0 && tid >= RT0;   // warp-uniform: only these threads copy, commit and wait
+    static_assert(RT0 % 32 == 0 && RT0 >= 32 * (K::RG + 1), "the moved rows' threads: whole warps after the y items");
+    const bool rwarp = SIDE && ysh != 0 && tid >= RT0;   // warp-uniform
     const int rt = (tid - RT0) / SW4, rg = (tid - RT0) % SW4, rgx = x0 - L + 4 * rg;
     const bool rcopy = rwarp && rgx >= 0 && rgx < w;
     const float* rsrc0 = in + (rcopy ? (size_t)rsrc[rt] + rgx : 0);
@@ -101,21 +99,18 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
     };
     if (tid == 0)
         for (int p = 0; p < STAGES - 1 && p < steps; p++) issue(p);
-    if constexpr (ROWS) {
+    if constexpr (SIDE) {
         for (int p = 0; p < STAGES - 1; p++) rowcopy(p);
     }
 
-    // y items: warp k < RG the inner column groups 2..SW4-3 of row group k (YP rows); halo item i (lane l of warp
-    // RG + j, l < HL) the halo group i % 4 (groups 0, 1, SW4-2, SW4-1) of halo row group i / 4 (YPH rows)
-    constexpr int HN = 4 * (TY / YPH), HL = HN / HW;  // halo items, and a halo warp's
-    static_assert(TY % YPH == 0 && HN % HW == 0 && HL <= 32 && (K::RG + HW) * 32 <= K::T, "the wide sweep's y items");
-    const bool hwarp = warp >= K::RG && warp < K::RG + HW;
-    const bool yitem = warp < K::RG || (hwarp && lane < HL);
-    const int hi = (warp - K::RG) * HL + lane;
-    const int hg = hi % 4;
-    const int yrg = hwarp ? hi / 4 : warp;
+    // y items: warp k < RG the inner column groups 2..SW4-3 of row group k; warp RG (the halo warp) lane l < 4 RG the
+    // halo group l % 4 (groups 0, 1, SW4-2, SW4-1) of row group l / 4; YP rows an item
+    const bool hwarp = warp == K::RG;
+    const bool yitem = warp < K::RG || (hwarp && lane < 4 * K::RG);
+    const int hg = lane % 4;
+    const int yrg = hwarp ? lane / 4 : warp;
     const int ycg = hwarp ? (hg < 2 ? hg : SW4 - 4 + hg) : 2 + lane;
-    const int yoff = yrg * (hwarp ? YPH : YP) * SW4 + ycg;   // the y item's first float4, in a slab and in yrows
+    const int yoff = yrg * YP * SW4 + ycg;          // the y item's first float4, in a slab and in yrows
     // SIDE: the halo warp's items at the block's side store nothing (their slab columns are the copy's zeros or, in
     // the moved rows, unwritten); the two
     // items next to the side (lanes 0 and 1, or 30 and 31, of the other y warps) also store the halo's two groups:
@@ -151,38 +146,16 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         const bool have = !CHECK || s < steps;
         if (have) {
             convolab_mbar_wait(bars + s % STAGES, (unsigned)(s / STAGES) & 1u);
-            if constexpr (ROWS) {
+            if constexpr (SIDE) {
                 if (rwarp) convolab_cp_wait<STAGES - 2>();
             }
         }
-#ifdef CONVOLAB_LAB_LOCK
-        if constexpr (LOCK > 0 && F == 0) {
-            const unsigned nblk = gridDim.x * gridDim.y * gridDim.z;
-            if (nblk <= 128 && gridDim.z == 1 && tid == 0 && s % LOCK == 0) {
-                const unsigned k = s / LOCK;
-                atomicAdd(&vol_sep3w_lock[0], 1u);
-                if (k + 1 >= SLACK) {
-                    const unsigned need = nblk * (k + 2 - SLACK);
-                    while (*(volatile unsigned*)&vol_sep3w_lock[0] < need) __nanosleep(40);
-                }
-            }
-        }
-#endif
         __syncthreads();
         if (tid == 0 && s + STAGES - 1 < steps) issue(s + STAGES - 1);
-        if constexpr (ROWS) rowcopy(s + STAGES - 1);
+        if constexpr (SIDE) rowcopy(s + STAGES - 1);
         const int par = F & 1;
         const bool xz = !CHECK || s >= 1;
-        if constexpr (YPH != YP) {                   // the halo items' y pass, YPH rows (their own code: the warps differ)
-            if (have && hwarp && lane < HL && !yhalo) {
-                float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
-                float4 a[YPH];
-                vol_sep3y_ysum<R, YPH, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
-#pragma unroll
-                for (int p = 0; p < YPH; p++) dst[p * SW4] = a[p];
-            }
-        }
-        if (have && (YPH != YP ? warp < K::RG : yitem)) {   // y pass of slab s
+        if (have && yitem) {                         // y pass of slab s
             float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
             float4 a[YP];
             vol_sep3y_ysum<R, YP, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
@@ -208,35 +181,11 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
                                       !CHECK || s - 1 >= 2 * R, store, zo, slice);
     };
     vol_sep3y_walk<R, ZU, false>(steps, PRO, ring, step);
-#ifdef CONVOLAB_LAB_LOCK
-    if constexpr (LOCK > 0) {
-        const unsigned nblk = gridDim.x * gridDim.y * gridDim.z;
-        if (nblk <= 128 && gridDim.z == 1 && tid == 0 && atomicAdd(&vol_sep3w_lock[1], 1u) == nblk - 1) {
-            vol_sep3w_lock[0] = 0;
-            vol_sep3w_lock[1] = 0;
-        }
-    }
-#endif
-}
-
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, int PK, int YPH, int HW, int LOCK, int SLACK>
-__device__ __forceinline__ void vol_sep3w_side(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
-                                               int z0, int z1, int policy, const ConvolabTensorMap* tmap, float* slabs,
-                                               float* yrows, unsigned long long* bars, const int* rsrc, int ysh,
-                                               bool left, bool right)
-{
-    if (ysh != 0)
-        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, true, PK, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
-                                                                   bars, rsrc, ysh, left, right);
-    else
-        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, false, PK, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
-                                                                    bars, rsrc, 0, left, right);
 }
 
 // A block: its barriers, which side it touches, and the sweep that folds it. The launcher's volumes are whole tiles,
 // at least two each way, and the policy zero (constant 0), clamp, reflect or mirror; a block finding otherwise traps.
-template <int R, int TX, int TY, int STAGES, int YP, int ZU, int YPH = YP, int HW = 1, int LOCK = 0, int SLACK = 1,
-          int PROBE = 0>
+template <int R, int TX, int TY, int STAGES, int YP, int ZU>
 __device__ __forceinline__ void vol_sep3w(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                           int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
@@ -264,42 +213,19 @@ __device__ __forceinline__ void vol_sep3w(const float* __restrict__ in, float* _
         rsrc[tid] = convolab_border_index(y0 - R + j, h, fold ? policy : CONVOLAB_BORDER_CLAMP) * w;
     }
     __syncthreads();
-    if constexpr (PROBE == 1) {                      // lab: the side blocks under zero run a copy of the plain sweep
-        if (!fold && (left || right)) {
-            vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, false, false, 0, YPH, HW, LOCK, SLACK + 1>(in, out, w, h, d, z0, z1,
-                policy, tmap, slabs, yrows, bars, rsrc, 0, false, false);
-            return;
-        }
-    }
-    if constexpr (PROBE == 2 || PROBE == 3) {        // lab: every block under a fold runs one side sweep (2: with rows)
-        if (fold && (PROBE == 2 || !(top || bottom))) {
-            constexpr bool RW = PROBE == 2;
-            const int ysh = top ? PAD : bottom ? -PAD : 0;
-            if (policy == CONVOLAB_BORDER_MIRROR)
-                vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, RW, CONVOLAB_BORDER_MIRROR, YPH, HW, LOCK, SLACK>(in, out, w,
-                    h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
-            else if (policy == CONVOLAB_BORDER_REFLECT)
-                vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, RW, CONVOLAB_BORDER_REFLECT, YPH, HW, LOCK, SLACK>(in, out,
-                    w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
-            else
-                vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, RW, CONVOLAB_BORDER_CLAMP, YPH, HW, LOCK, SLACK>(in, out, w,
-                    h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
-            return;
-        }
-    }
-    if (!fold || !(left || right || top || bottom)) {
-        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, false, false, 0, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
-                                                                    bars, rsrc, 0, false, false);
+    if (!fold) {
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, false, 0>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars,
+                                                             rsrc, 0, false, false);
         return;
     }
     const int ysh = top ? PAD : bottom ? -PAD : 0;
     if (policy == CONVOLAB_BORDER_MIRROR)
-        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_MIRROR, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
-                                                                         yrows, bars, rsrc, ysh, left, right);
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, CONVOLAB_BORDER_MIRROR>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                             slabs, yrows, bars, rsrc, ysh, left, right);
     else if (policy == CONVOLAB_BORDER_REFLECT)
-        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_REFLECT, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
-                                                                          yrows, bars, rsrc, ysh, left, right);
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, CONVOLAB_BORDER_REFLECT>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                              slabs, yrows, bars, rsrc, ysh, left, right);
     else
-        vol_sep3w_side<R, TX, TY, STAGES, YP, ZU, CONVOLAB_BORDER_CLAMP, YPH, HW, LOCK, SLACK>(in, out, w, h, d, z0, z1, policy, tmap, slabs,
-                                                                        yrows, bars, rsrc, ysh, left, right);
+        vol_sep3w_sweep<R, TX, TY, STAGES, YP, ZU, true, CONVOLAB_BORDER_CLAMP>(in, out, w, h, d, z0, z1, policy, tmap,
+                                                                            slabs, yrows, bars, rsrc, ysh, left, right);
 }

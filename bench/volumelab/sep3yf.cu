@@ -230,12 +230,12 @@ YK_LIST(YK)
                                                     const __grid_constant__ ConvolabTensorMap map)                \
     {                                                                                                             \
         const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, 6, 2, 4>(in, out, w, h, d, zch, policy, cval, &map);                                 \
+        vol_sep3w<R, 128, 16, 6, VOL_SEP3W_YP, 4>(in, out, w, h, d, zch, policy, cval, &map);                                 \
         lab_w_probe(t0, 0);                                                                                       \
     }
 #define WA_ROW(R)                                                                                                 \
-    {R, "wide 128x16 st6 (app's sep3w)", VolSep3W<R, 128, 16, 6, 2>::SMEM, wa_##R, 128, 16, 512,                   \
-     VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, false, true, true},
+    {R, "wide 128x16 st6 (app's sep3w)", VOL_SEP3W_SMEM(R), wa_##R, 128, 16, 512,                                     \
+     VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SW, VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SH, false, false, true, true},
 // Probes (checked under zero only; modes 1 and 2 give wrong sums at the sides): MODE 0, the app's sweep; MODE 1, side
 // blocks without the columns' fold; MODE 2, top and bottom blocks without the moved copy and the rows' cp.async.
 // (Call D's LAB probes, the rows' cp.async not waited for or not issued, were a switch in volume_sep_w.cuh since
@@ -336,91 +336,13 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
 #define WQ_ROW(R, FX)                                                                                             \
     {R, "wide fixed ahead (sep3wp) fx" #FX, VolSep3Wp<R, 128, 16, 6, 2>::SMEM, wq_##R##_##FX, 128, 16, 512,        \
      VolSep3Wp<R, 128, 16, 6, 2>::SW, VolSep3Wp<R, 128, 16, 6, 2>::SH, false, FX != 0, true, true},
-// Round nineteen: the wide sweep's y items rebalanced (volume_sep_w.cuh's YP, YPH, HW): the inner column groups YP rows
-// an item (YP 4: four warps, one a scheduler; fewer shared loads a row), the halo groups YPH rows an item over HW
-// warps. The app's form is YP 2, YPH 2, HW 1: nine y warps, three of them on scheduler 0.
-#define WB(R, YP, YPH, HW)                                                                                        \
-    __global__ void __launch_bounds__(512, 1) wb_##R##_##YP##_##YPH##_##HW(const float* __restrict__ in,          \
-                                                    float* __restrict__ out, int w, int h, int d, int zch,        \
-                                                    int policy, float cval,                                       \
-                                                    const __grid_constant__ ConvolabTensorMap map)                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, 6, YP, 4, YPH, HW>(in, out, w, h, d, zch, policy, cval, &map);                       \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WB_ROW(R, YP, YPH, HW)                                                                                    \
-    {R, "wide yp" #YP " halo yp" #YPH " in " #HW " warps", VolSep3W<R, 128, 16, 6, YP>::SMEM,                      \
-     wb_##R##_##YP##_##YPH##_##HW, 128, 16, 512, VolSep3W<R, 128, 16, 6, YP>::SW, VolSep3W<R, 128, 16, 6, YP>::SH,  \
-     false, false, true, true},
-// Call C's probe (built with -DCONVOLAB_LAB_LOCK): the blocks held in step, LOCK steps apart, SLACK - 1 checkpoints
-// of slack (one wave of blocks only: one z chunk, at most 128 blocks).
-#define WL(R, YP, YPH, HW, LOCK, SLACK)                                                                           \
-    __global__ void __launch_bounds__(512, 1) wl_##R##_##YP##_##YPH##_##HW##_##LOCK##_##SLACK(                    \
-        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy,          \
-        float cval, const __grid_constant__ ConvolabTensorMap map)                                                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, 6, YP, 4, YPH, HW, LOCK, SLACK>(in, out, w, h, d, zch, policy, cval, &map);          \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WL_ROW(R, YP, YPH, HW, LOCK, SLACK)                                                                       \
-    {R, "wide yp" #YP " halo yp" #YPH " in " #HW " lock " #LOCK " slack " #SLACK, VolSep3W<R, 128, 16, 6, YP>::SMEM, \
-     wl_##R##_##YP##_##YPH##_##HW##_##LOCK##_##SLACK, 128, 16, 512, VolSep3W<R, 128, 16, 6, YP>::SW,               \
-     VolSep3W<R, 128, 16, 6, YP>::SH, false, false, true, true},
-// Call D's probes: is it the instruction caches? PROBE 1: under zero the left and right blocks run a copy of the plain
-// sweep (the same code in another function); 2: under a fold every block runs the one side sweep with rows; 3: every
-// block but the top and bottom ones runs the side sweep without rows.
-#define WU(R, YP, YPH, PROBE)                                                                                     \
-    __global__ void __launch_bounds__(512, 1) wu_##R##_##YP##_##YPH##_##PROBE(                                    \
-        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy,          \
-        float cval, const __grid_constant__ ConvolabTensorMap map)                                                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, 6, YP, 4, YPH, 1, 0, 1, PROBE>(in, out, w, h, d, zch, policy, cval, &map);           \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WU_ROW(R, YP, YPH, PROBE)                                                                                 \
-    {R, "wide yp" #YP " halo yp" #YPH " probe " #PROBE, VolSep3W<R, 128, 16, 6, YP>::SMEM,                        \
-     wu_##R##_##YP##_##YPH##_##PROBE, 128, 16, 512, VolSep3W<R, 128, 16, 6, YP>::SW,                               \
-     VolSep3W<R, 128, 16, 6, YP>::SH, false, false, true, true},
-// Call E: a shorter loop (ZU 2: a turn of two steps, half the code), with the app's dispatch (PROBE 0: plain, side
-// and side-with-rows sweeps) or one side sweep for every block under a fold (PROBE 2).
-#define WZ(R, YP, ZU, PROBE)                                                                                      \
-    __global__ void __launch_bounds__(512, 1) wz_##R##_##YP##_##ZU##_##PROBE(                                     \
-        const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, int zch, int policy,          \
-        float cval, const __grid_constant__ ConvolabTensorMap map)                                                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, 6, YP, ZU, YP, 1, 0, 1, PROBE>(in, out, w, h, d, zch, policy, cval, &map);           \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WZ_ROW(R, YP, ZU, PROBE)                                                                                  \
-    {R, "wide yp" #YP " zu" #ZU " probe " #PROBE, VolSep3W<R, 128, 16, 6, YP>::SMEM,                              \
-     wz_##R##_##YP##_##ZU##_##PROBE, 128, 16, 512, VolSep3W<R, 128, 16, 6, YP>::SW,                                \
-     VolSep3W<R, 128, 16, 6, YP>::SH, false, false, true, true},
-#ifdef ROUND19_F                      // call F: the moved rows copied by the last nine warps only (no y items at YP 4)
-WA(7) WA(6) WZ(7, 4, 4, 2) WZ(7, 4, 2, 2) WZ(6, 4, 4, 2) WZ(6, 4, 2, 2)
-#define WA_ROWS WA_ROW(7) WZ_ROW(7, 4, 4, 2) WZ_ROW(7, 4, 2, 2) WA_ROW(6) WZ_ROW(6, 4, 4, 2) WZ_ROW(6, 4, 2, 2)
-#elif defined(ROUND19_E)
-WA(7) WA(6) WZ(7, 4, 4, 2) WZ(7, 4, 2, 0) WZ(7, 4, 2, 2) WZ(7, 2, 2, 0) WZ(7, 2, 2, 2) WZ(6, 4, 2, 2) WZ(6, 4, 2, 0)
-WZ(6, 4, 4, 2)
-#define WA_ROWS WA_ROW(7) WZ_ROW(7, 4, 4, 2) WZ_ROW(7, 4, 2, 0) WZ_ROW(7, 4, 2, 2) WZ_ROW(7, 2, 2, 0) WZ_ROW(7, 2, 2, 2) \
-    WA_ROW(6) WZ_ROW(6, 4, 2, 2) WZ_ROW(6, 4, 2, 0) WZ_ROW(6, 4, 4, 2)
-#elif defined(ROUND19_D)
-WA(7) WA(6) WB(7, 4, 4, 1) WU(7, 2, 2, 1) WU(7, 2, 2, 2) WU(7, 2, 2, 3) WU(7, 4, 4, 1) WU(7, 4, 4, 2) WU(7, 4, 4, 3)
-WU(6, 2, 2, 2) WU(6, 4, 4, 2)
-#define WA_ROWS WA_ROW(7) WB_ROW(7, 4, 4, 1) WU_ROW(7, 2, 2, 1) WU_ROW(7, 2, 2, 2) WU_ROW(7, 2, 2, 3) WU_ROW(7, 4, 4, 1) \
-    WU_ROW(7, 4, 4, 2) WU_ROW(7, 4, 4, 3) WA_ROW(6) WU_ROW(6, 2, 2, 2) WU_ROW(6, 4, 4, 2)
-#elif defined(ROUND19_C)
-WA(7) WA(6) WB(7, 4, 4, 1) WL(7, 2, 2, 1, 8, 1) WL(7, 2, 2, 1, 8, 2) WL(7, 2, 2, 1, 32, 2) WL(7, 4, 4, 1, 8, 1)
-WL(7, 4, 4, 1, 8, 2) WL(7, 4, 4, 1, 32, 2) WL(6, 4, 4, 1, 8, 2)
-#define WA_ROWS WA_ROW(7) WB_ROW(7, 4, 4, 1) WL_ROW(7, 2, 2, 1, 8, 1) WL_ROW(7, 2, 2, 1, 8, 2) WL_ROW(7, 2, 2, 1, 32, 2) \
-    WL_ROW(7, 4, 4, 1, 8, 1) WL_ROW(7, 4, 4, 1, 8, 2) WL_ROW(7, 4, 4, 1, 32, 2) WA_ROW(6) WL_ROW(6, 4, 4, 1, 8, 2)
-#elif defined(ROUND19)
-WA(7) WA(6) WB(7, 4, 1, 4) WB(7, 4, 2, 4) WB(7, 2, 1, 4) WB(7, 2, 2, 4) WB(7, 4, 4, 1) WB(6, 4, 1, 4) WB(6, 2, 1, 4)
-#define WA_ROWS WA_ROW(7) WB_ROW(7, 4, 1, 4) WB_ROW(7, 4, 2, 4) WB_ROW(7, 2, 1, 4) WB_ROW(7, 2, 2, 4) WB_ROW(7, 4, 4, 1) \
-    WA_ROW(6) WB_ROW(6, 4, 1, 4) WB_ROW(6, 2, 1, 4)
+// Round nineteen, calls B-F: the lab's forms of the wide sweep (y items by YP, YPH and HW; blocks held in step; the
+// instruction-cache probes; ZU 2; one side sweep for every block) were built from commit 6e44593 (this file and
+// cuda-kernels/volume_sep_w.cuh there); their logs are in bench/results/h100-2026-11-28-round19. The app's form now
+// is call F's "yp4 zu4 probe 2" (WA below: YP 4, one fold sweep for every block).
+#ifdef ROUND19
+WA(7) WA(6) WA(5)
+#define WA_ROWS WA_ROW(7) WA_ROW(6) WA_ROW(5)
 #elif defined(ROUND17_H)              // the next call: sep3wp beside the app's wide sweep and y-first kernel
 WA(5) WA(6) WA(7) WQ(7, 0) WQ(7, 1) WQ(7, 2) WQ(6, 0) WQ(5, 0)
 #define WA_ROWS WA_ROW(7) WQ_ROW(7, 0) WQ_ROW(7, 1) WQ_ROW(7, 2) WA_ROW(6) WQ_ROW(6, 0) WA_ROW(5) WQ_ROW(5, 0)

@@ -242,7 +242,7 @@ final class KernelGeometry {
     static final int VOL_SEP3W_MIN_R = 6;
     static final int VOL_SEP3W_TX = 128;
     static final int VOL_SEP3W_TY = 16;
-    static final int VOL_SEP3W_YP = 2;
+    static final int VOL_SEP3W_YP = 4;
     static final int VOL_SEP3W_STAGES = 6;
     static final int VOL_SEP3W_ZU = 4;
     static final int VOL_SEP3W_MINB = 1;
