@@ -26,7 +26,6 @@
 #include "sep3yh.cuh"
 #include "sep3yk.cuh"
 #include "sep3wp.cuh"
-#include "sep3wq.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -341,22 +340,7 @@ __device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h,
 // instruction-cache probes; ZU 2; one side sweep for every block) were built from commit 6e44593 (this file and
 // cuda-kernels/volume_sep_w.cuh there); their logs are in bench/results/h100-2026-11-28-round19. The app's form now
 // is call F's "yp4 zu4 probe 2" (WA below: YP 4, one fold sweep for every block).
-#define WQ2(R, FX)                                                                                                \
-    __global__ void __launch_bounds__(512, 1) wq2_##R##_##FX(const float* __restrict__ in, float* __restrict__ out,     \
-                                                    int w, int h, int d, int zch, int policy, float cval,         \
-                                                    const __grid_constant__ ConvolabTensorMap map)                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3wq<R, 128, 16, 6, VOL_SEP3W_YP, 4, FX>(in, out, w, h, d, zch, policy, cval, &map);                 \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WQ2_ROW(R, FX)                                                                                            \
-    {R, "wide probe fx" #FX, VOL_SEP3W_SMEM(R), wq2_##R##_##FX, 128, 16, 512,                                     \
-     VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SW, VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SH, false, true, true, true},
-#ifdef ROUND19_H                      // call H: which part of the fold sweep costs (FX probes; checked under zero only)
-WA(7) WQ2(7, 0) WQ2(7, 1) WQ2(7, 2) WQ2(7, 3)
-#define WA_ROWS WA_ROW(7) WQ2_ROW(7, 0) WQ2_ROW(7, 1) WQ2_ROW(7, 2) WQ2_ROW(7, 3)
-#elif defined(ROUND19)
+#ifdef ROUND19
 WA(7) WA(6) WA(5)
 #define WA_ROWS WA_ROW(7) WA_ROW(6) WA_ROW(5)
 #elif defined(ROUND17_H)              // the next call: sep3wp beside the app's wide sweep and y-first kernel
