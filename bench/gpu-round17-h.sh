@@ -5,6 +5,7 @@
 #        -I bench/volumelab bench/volumelab/sep3yf.cu -o .carry/w/sep3yf-h
 # then run with carry [".carry/w"]: checked against the double reference (fx 1 and 2 are probes, checked under zero
 # only), per-block times under mirror at r 7 whole depth, then r 7, 6, 5 under each policy and r 7 at 384^3, 1024^3.
+# (sep3wp.cuh was removed after round nineteen's call A: build the lab binary from commit ad06f2e to run this again.)
 set -x
 .carry/w/sep3yf-h check > $OUT/w-h-check.txt 2>&1; tail -1 $OUT/w-h-check.txt; grep -c BAD $OUT/w-h-check.txt
 grep BAD $OUT/w-h-check.txt | head -5

@@ -3,6 +3,7 @@
 # depths 1 and 3 added): the 3D GPU tests, the self-test and the CLI on 16-bit stacks; then round seventeen's
 # unrun lab call (bench/gpu-round17-h.sh: sep3wp.cuh beside the app's wide sweep).
 #   sh bench/unpack-bundle.sh .carry/lead && sh bench/gpu-round19-a.sh
+# (sep3wp.cuh was removed after round nineteen's call A: build the lab binary from commit ad06f2e to run this again.)
 set -x
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv > $OUT/host.txt 2>&1; cat $OUT/host.txt
 CONVOLAB_TEST_DETAILS=verbose timeout 330 /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \

@@ -25,7 +25,6 @@
 #include "sep3yd.cuh"
 #include "sep3yh.cuh"
 #include "sep3yk.cuh"
-#include "sep3wp.cuh"
 
 typedef void (*YFn)(const float*, float*, int, int, int, int, int, float, const __grid_constant__ ConvolabTensorMap);
 
@@ -236,10 +235,7 @@ YK_LIST(YK)
 #define WA_ROW(R)                                                                                                 \
     {R, "wide 128x16 st6 (app's sep3w)", VOL_SEP3W_SMEM(R), wa_##R, 128, 16, 512,                                     \
      VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SW, VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SH, false, false, true, true},
-// Probes (checked under zero only; modes 1 and 2 give wrong sums at the sides): MODE 0, the app's sweep; MODE 1, side
-// blocks without the columns' fold; MODE 2, top and bottom blocks without the moved copy and the rows' cp.async.
-// (Call D's LAB probes, the rows' cp.async not waited for or not issued, were a switch in volume_sep_w.cuh since
-// removed; their results are in bench/results/h100-2026-11-28-round17/d.)
+// Each block's time and kind into vol_yk_block_ns / vol_yk_block_kind (SEP3_BLOCKS).
 __device__ __forceinline__ void lab_w_probe(long long t0, int kind)
 {
     __syncthreads();
@@ -248,108 +244,16 @@ __device__ __forceinline__ void lab_w_probe(long long t0, int kind)
         if (b < (1 << 16)) { vol_yk_block_ns[b] = vol_yk_now() - t0; vol_yk_block_kind[b] = kind; }
     }
 }
-template <int R, int MODE, int PK>
-__device__ __forceinline__ void lab_w_side(const float* in, float* out, int w, int h, int d, int z0, int z1, int policy,
-                                           const ConvolabTensorMap* tmap, float* slabs, float* yrows,
-                                           unsigned long long* bars, const int* rsrc, int ysh, bool left, bool right)
-{
-    constexpr bool COLS = MODE != 1;
-    if (ysh != 0)
-        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, true, PK>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows,
-                                                                  bars, rsrc, ysh, left, right);
-    else
-        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, COLS, false, COLS ? PK : 0>(in, out, w, h, d, z0, z1, policy, tmap,
-                                                                              slabs, yrows, bars, rsrc, 0, left, right);
-}
-template <int R, int MODE>
-__device__ __forceinline__ void lab_w(const float* in, float* out, int w, int h, int d, int zch, int policy, float cval,
-                                      const ConvolabTensorMap* tmap)
-{
-    using K = VolSep3W<R, 128, 16, 6, 2>;
-    constexpr int SW = K::SW, SH = K::SH, SLABP = K::SLABP, PAD = K::PAD, TX = 128, TY = 16, STAGES = 6;
-    extern __shared__ float4 lab_w_smem[];
-    float* slabs = reinterpret_cast<float*>(lab_w_smem);
-    slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
-    float* yrows = slabs + STAGES * SLABP;
-    unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + 2 * TY * SW);
-    int* rsrc = reinterpret_cast<int*>(bars + STAGES);
-    const int tid = threadIdx.x, x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;
-    const int z0 = blockIdx.z * zch, z1 = min(z0 + zch, d);
-    const bool fold = policy == CONVOLAB_BORDER_CLAMP || policy == CONVOLAB_BORDER_REFLECT || policy == CONVOLAB_BORDER_MIRROR;
-    const bool left = x0 == 0, right = x0 + TX == w, top = y0 == 0, bottom = y0 + TY == h;
-    if (tid == 0) {
-        for (int k = 0; k < STAGES; k++) convolab_mbar_init(bars + k, 1);
-        convolab_mbar_init_fence();
-    }
-    if (tid < PAD && (top || bottom)) rsrc[tid] = convolab_border_index(y0 - R + (top ? 0 : SH - PAD) + tid, h, fold ? policy : 1) * w;
-    __syncthreads();
-    const int kind = (left || right ? 1 : 0) + (top || bottom ? 2 : 0);
-    const long long t0 = vol_yk_now();
-    if (!fold || kind == 0 || (MODE == 1 && kind == 1) || (MODE == 2 && kind == 2)) {
-        vol_sep3w_sweep<R, 128, 16, 6, 2, 4, false, false, 0>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars,
-                                                             rsrc, 0, false, false);
-    } else {
-        const int ysh = MODE == 2 ? 0 : top ? PAD : bottom ? -PAD : 0;
-        if (policy == CONVOLAB_BORDER_MIRROR)
-            lab_w_side<R, MODE, CONVOLAB_BORDER_MIRROR>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
-        else if (policy == CONVOLAB_BORDER_REFLECT)
-            lab_w_side<R, MODE, CONVOLAB_BORDER_REFLECT>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
-        else
-            lab_w_side<R, MODE, CONVOLAB_BORDER_CLAMP>(in, out, w, h, d, z0, z1, policy, tmap, slabs, yrows, bars, rsrc, ysh, left, right);
-    }
-    lab_w_probe(t0, fold ? kind : 0);
-}
-#define WP(R, MODE)                                                                                               \
-    __global__ void __launch_bounds__(512, 1) wp_##R##_##MODE(const float* __restrict__ in, float* __restrict__ out,       \
-                                                    int w, int h, int d, int zch, int policy, float cval,         \
-                                                    const __grid_constant__ ConvolabTensorMap map)                \
-    {                                                                                                             \
-        lab_w<R, MODE>(in, out, w, h, d, zch, policy, cval, &map);                                            \
-    }
-#define WP_ROW(R, MODE)                                                                                           \
-    {R, "wide probe mode " #MODE " lab 0", VolSep3W<R, 128, 16, 6, 2>::SMEM, wp_##R##_##MODE, 128, 16, 512,          \
-     VolSep3W<R, 128, 16, 6, 2>::SW, VolSep3W<R, 128, 16, 6, 2>::SH, false, true, true, true},
-// Call E: the app's sweep with other stages (ST) and steps a turn (ZU: 2 keeps 8 fewer z values in registers).
-#define WV(R, ST, ZU)                                                                                             \
-    __global__ void __launch_bounds__(512, 1) wv_##R##_##ST##_##ZU(const float* __restrict__ in, float* __restrict__ out, \
-                                                    int w, int h, int d, int zch, int policy, float cval,         \
-                                                    const __grid_constant__ ConvolabTensorMap map)                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, ST, 2, ZU>(in, out, w, h, d, zch, policy, cval, &map);                               \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WV_ROW(R, ST, ZU)                                                                                         \
-    {R, "wide st" #ST " zu" #ZU, VolSep3W<R, 128, 16, ST, 2>::SMEM, wv_##R##_##ST##_##ZU, 128, 16, 512,             \
-     VolSep3W<R, 128, 16, ST, 2>::SW, VolSep3W<R, 128, 16, ST, 2>::SH, false, false, true, true},
-// Round seventeen's last form (sep3wp.cuh, not yet run): the ghost cells fixed a step ahead by the warps with room.
-// FX (a probe): bit 0 skips the row fix, bit 1 the column fix.
-#define WQ(R, FX)                                                                                                 \
-    __global__ void __launch_bounds__(512, 1) wq_##R##_##FX(const float* __restrict__ in, float* __restrict__ out, int w, \
-                                                    int h, int d, int zch, int policy, float cval,                \
-                                                    const __grid_constant__ ConvolabTensorMap map)                \
-    {                                                                                                             \
-        const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3wp<R, 128, 16, 6, 2, 4, FX>(in, out, w, h, d, zch, policy, cval, &map);                            \
-        lab_w_probe(t0, 0);                                                                                       \
-    }
-#define WQ_ROW(R, FX)                                                                                             \
-    {R, "wide fixed ahead (sep3wp) fx" #FX, VolSep3Wp<R, 128, 16, 6, 2>::SMEM, wq_##R##_##FX, 128, 16, 512,        \
-     VolSep3Wp<R, 128, 16, 6, 2>::SW, VolSep3Wp<R, 128, 16, 6, 2>::SH, false, FX != 0, true, true},
 // Round nineteen, calls B-F: the lab's forms of the wide sweep (y items by YP, YPH and HW; blocks held in step; the
 // instruction-cache probes; ZU 2; one side sweep for every block) were built from commit 6e44593 (this file and
 // cuda-kernels/volume_sep_w.cuh there); their logs are in bench/results/h100-2026-11-28-round19. The app's form now
 // is call F's "yp4 zu4 probe 2" (WA below: YP 4, one fold sweep for every block).
-#ifdef ROUND19
+// Round seventeen's lab forms of the wide sweep (the probes WP, the stages and turns WV, sep3wp.cuh's WQ) called the
+// side and row sweeps the app's header no longer splits: build them from commit ad06f2e. sep3wp.cuh
+// (slower, round nineteen's call A) is gone. -DROUND17 and -DROUND19 now time the app's form.
+#if defined(ROUND19) || defined(ROUND17)
 WA(7) WA(6) WA(5)
 #define WA_ROWS WA_ROW(7) WA_ROW(6) WA_ROW(5)
-#elif defined(ROUND17_H)              // the next call: sep3wp beside the app's wide sweep and y-first kernel
-WA(5) WA(6) WA(7) WQ(7, 0) WQ(7, 1) WQ(7, 2) WQ(6, 0) WQ(5, 0)
-#define WA_ROWS WA_ROW(7) WQ_ROW(7, 0) WQ_ROW(7, 1) WQ_ROW(7, 2) WA_ROW(6) WQ_ROW(6, 0) WA_ROW(5) WQ_ROW(5, 0)
-#elif defined(ROUND17)
-WA(5) WA(6) WA(7) WP(7, 1) WP(7, 2) WV(7, 6, 2) WV(7, 5, 4) WV(7, 7, 4) WV(6, 6, 2)
-#define WA_ROWS WA_ROW(7) WP_ROW(7, 1) WP_ROW(7, 2) WV_ROW(7, 6, 2) WV_ROW(7, 5, 4) WV_ROW(7, 7, 4) WA_ROW(6) \
-    WV_ROW(6, 6, 2) WA_ROW(5)
 #else
 #define WA_ROWS
 #endif
