@@ -208,17 +208,20 @@
 // The wide sweep (convolab_vol_sep3w_rN, volume_sep_w.cuh; sm_90 and up): radii VOL_SEP3W_MIN_R..VOL_SEP3_MAX_R on
 // volumes of whole 128 x 16 tiles, at least two each way, under zero, clamp, reflect or mirror (round sixteen's lab,
 // bench/volumelab/sep3yk.cuh, and round seventeen's). 512 threads, a warp a row of x items; 6 slabs, each with
-// VOL_SEP3W_PAD rows of room either side (where the top and bottom blocks' tensor copies land); 1 block an SM.
-// y items: the inner column groups VOL_SEP3W_YP rows an item (a warp each), the halo groups in one more warp.
+// VOL_SEP3W_PAD rows of room either side (where the top and bottom blocks' tensor copies land); 1 block an SM;
+// VOL_SEP3W_ZU steps a turn of the z ring. y items: the inner column groups VOL_SEP3W_YP rows an item (a warp each),
+// the halo groups in one more warp.
 #define VOL_SEP3W_MIN_R 6
 #define VOL_SEP3W_TX 128
 #define VOL_SEP3W_TY 16
 #define VOL_SEP3W_YP 4
 #define VOL_SEP3W_STAGES 6
-#define VOL_SEP3W_ZU 4
+#define VOL_SEP3W_ZU 3
 #define VOL_SEP3W_MINB 1
 #define VOL_SEP3W_PAD 8
+// y-pass row buffers: a buffer a phase of the z ring's turn where VOL_SEP3W_ZU is odd (vol_sep3w_ybuf), else 2.
+#define VOL_SEP3W_YBUF 3
 // Its dynamic shared memory, bytes: the slabs (rows of TX + 2 LEAD floats, TY + 2R + 2 PAD rows, each slab rounded up
-// to 128 bytes), two y-pass buffers (TY rows), a barrier a slab, the 8 moved rows' sources (ints) and 128 bytes to
-// align the first slab.
-#define VOL_SEP3W_SMEM(R) (4 * (VOL_SEP3W_STAGES * (((VOL_SEP3W_TY + 2 * (R) + 2 * VOL_SEP3W_PAD) * (VOL_SEP3W_TX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + 2 * VOL_SEP3W_TY * (VOL_SEP3W_TX + 2 * VOL_SEP3_LEAD(R))) + 8 * VOL_SEP3W_STAGES + 4 * VOL_SEP3W_PAD + 128)
+// to 128 bytes), VOL_SEP3W_YBUF y-pass buffers (TY rows), a barrier a slab, the 8 moved rows' sources (ints) and 128
+// bytes to align the first slab.
+#define VOL_SEP3W_SMEM(R) (4 * (VOL_SEP3W_STAGES * (((VOL_SEP3W_TY + 2 * (R) + 2 * VOL_SEP3W_PAD) * (VOL_SEP3W_TX + 2 * VOL_SEP3_LEAD(R)) + 31) / 32 * 32) + VOL_SEP3W_YBUF * VOL_SEP3W_TY * (VOL_SEP3W_TX + 2 * VOL_SEP3_LEAD(R))) + 8 * VOL_SEP3W_STAGES + 4 * VOL_SEP3W_PAD + 128)

@@ -370,8 +370,9 @@ CONVOLAB_VOL_SEP3Y(7)
 #define CONVOLAB_VOL_SEP3W_BODY(R) __trap();
 #endif
 #define CONVOLAB_VOL_SEP3W(R)                                                                                       \
-    static_assert(VolSep3W<R, VOL_SEP3W_TX, VOL_SEP3W_TY, VOL_SEP3W_STAGES, VOL_SEP3W_YP>::SMEM == VOL_SEP3W_SMEM(R),     \
-                  "VOL_SEP3W_SMEM");                                                                                \
+    static_assert(VolSep3W<R, VOL_SEP3W_TX, VOL_SEP3W_TY, VOL_SEP3W_STAGES, VOL_SEP3W_YP, VOL_SEP3W_YBUF>::SMEM ==        \
+                  VOL_SEP3W_SMEM(R), "VOL_SEP3W_SMEM");                                                             \
+    static_assert(vol_sep3w_ybuf(VOL_SEP3W_ZU) == VOL_SEP3W_YBUF, "VOL_SEP3W_YBUF");                                  \
     static_assert(VolSep3W<R, VOL_SEP3W_TX, VOL_SEP3W_TY, VOL_SEP3W_STAGES, VOL_SEP3W_YP>::PAD == VOL_SEP3W_PAD,         \
                   "VOL_SEP3W_PAD");                                                                                 \
     static_assert(R >= VOL_SEP3W_MIN_R && R <= VOL_SEP3_MAX_R, "wide radius " #R);                                  \

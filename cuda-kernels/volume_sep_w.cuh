@@ -21,8 +21,11 @@
 // warps, 18 shared loads for 4 rows where YP 2 took 16 for 2: the y pass's shared-memory traffic falls by 40%), the 4
 // halo groups in a fifth warp; the moved rows are copied by the last nine warps, which have no y item. The x items lie
 // a warp a row, so their row reads meet no bank conflict.
-// The steps are those of volume_sep_y.cuh: slab s lands (tensor copy, STAGES - 1 ahead); the y pass of slab s into
-// yrows[s % 2]; the x pass of slice s - 1 from yrows[(s - 1) % 2] into the z ring in registers; the z sums stored.
+// The steps are those of volume_sep_y.cuh: slab s lands (tensor copy, STAGES - 1 ahead); the y pass of slab s into a
+// y buffer; the x pass of slice s - 1 from the last step's buffer into the z ring in registers; the z sums stored.
+// Three steps a turn of the z ring (ZU 3; round twenty's call F, H200, r 7 mirror 0.482 ms against ZU 4's 0.495): the
+// turn's code, which every y warp runs through, is a quarter smaller, for 19 ring moves a step instead of 14. An odd
+// turn takes a y buffer a phase (vol_sep3w_ybuf), so that each step's buffers stay fixed offsets.
 // The launcher is cuda/VolumeKernels.java (wide), the shape VOL_SEP3W_* in geometry.cuh; the lab's
 // bench/volumelab/sep3yf.cu times it beside round sixteen's sep3yk.cuh.
 // =====================================================================================
@@ -34,16 +37,21 @@
 #include "cp_async.cuh"
 #include "volume_sep_y.cuh"
 
-/** The wide sweep's shape: a slab with PAD rows of room either side, and its dynamic shared memory. */
-template <int R, int TX, int TY, int STAGES, int YP>
+/** The y pass's row buffers for ZU steps a turn: two where ZU is even, else ZU (a buffer a phase, so that each
+ *  step's buffers are fixed offsets of its phase). */
+__host__ __device__ constexpr int vol_sep3w_ybuf(int zu) { return zu % 2 == 0 ? 2 : zu; }
+
+/** The wide sweep's shape: a slab with PAD rows of room either side, YB y-pass buffers, and its dynamic shared
+ *  memory. */
+template <int R, int TX, int TY, int STAGES, int YP, int YB = 2>
 struct VolSep3W {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     static constexpr int L = G::L, SW = G::SW, SW4 = G::SW4, SH = G::SH, M = G::M, T = G::T, PAD = 8;
     static constexpr int SLABP = ((SH + 2 * PAD) * SW + 31) / 32 * 32;
     static constexpr int RG = TY / YP;              // row groups of the y pass's inner items (a warp each)
-    /** Dynamic shared memory: the slabs, two y-pass buffers, a barrier a slab, the 8 mirrored rows' offsets, and
+    /** Dynamic shared memory: the slabs, YB y-pass buffers, a barrier a slab, the 8 mirrored rows' offsets, and
      *  128 bytes to align the slabs. */
-    static constexpr int SMEM = 4 * (STAGES * SLABP + 2 * TY * SW) + 8 * STAGES + 4 * PAD + 128;
+    static constexpr int SMEM = 4 * (STAGES * SLABP + YB * TY * SW) + 8 * STAGES + 4 * PAD + 128;
     static_assert(L == 8 && R <= PAD, "the halo: two column groups a side, at most 8 moved rows");
     static_assert(TX / 4 == 32, "x items: one warp a row");
     static_assert(SW4 - 4 == 32 && TY % YP == 0, "y items: a warp a row group of the 32 inner column groups");
@@ -59,7 +67,8 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
                                                 float* yrows, unsigned long long* bars, const int* rsrc, int ysh,
                                                 bool left, bool right)
 {
-    using K = VolSep3W<R, TX, TY, STAGES, YP>;
+    constexpr int YB = vol_sep3w_ybuf(ZU);
+    using K = VolSep3W<R, TX, TY, STAGES, YP, YB>;
     constexpr int SW = K::SW, SW4 = K::SW4, SH = K::SH, M = K::M, L = K::L, SLABP = K::SLABP, PAD = K::PAD;
     constexpr int PRO = (2 * R + 1 + ZU - 1) / ZU * ZU;   // from this step on every step stores an output slice
     const float* cx = c_vol_line;
@@ -153,17 +162,17 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         __syncthreads();
         if (tid == 0 && s + STAGES - 1 < steps) issue(s + STAGES - 1);
         if constexpr (SIDE) rowcopy(s + STAGES - 1);
-        const int par = F & 1;
+        constexpr int YW = F % YB, XR = (F + ZU - 1) % ZU % YB;   // this step's y buffer; the last step's
         const bool xz = !CHECK || s >= 1;
         if (have && yitem) {                         // y pass of slab s
-            float4* dst = reinterpret_cast<float4*>(yrows + par * TY * SW) + yoff;
+            float4* dst = reinterpret_cast<float4*>(yrows + YW * TY * SW) + yoff;
             float4 a[YP];
             vol_sep3y_ysum<R, YP, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
 #pragma unroll
             for (int p = 0; p < YP; p++) {
                 if (!yhalo) dst[p * SW4] = a[p];
                 if constexpr (SIDE) {                // the halo's columns (see yscat)
-                    float4* eb = reinterpret_cast<float4*>(yrows + par * TY * SW) + soff + p * SW4;
+                    float4* eb = reinterpret_cast<float4*>(yrows + YW * TY * SW) + soff + p * SW4;
                     if (PK == CONVOLAB_BORDER_CLAMP) {
                         const float n = left ? a[p].x : a[p].w;
                         if (yscat) { eb[0] = make_float4(n, n, n, n); eb[1] = make_float4(n, n, n, n); }
@@ -177,7 +186,7 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
             }
         }
         if (xz)                                      // x pass and z pass of slice s-1
-            vol_sep3y_xz<R, L, ZU, F>(ring, reinterpret_cast<const float4*>(yrows + (1 - par) * TY * SW) + xoff, cx, cz,
+            vol_sep3y_xz<R, L, ZU, F>(ring, reinterpret_cast<const float4*>(yrows + XR * TY * SW) + xoff, cx, cz,
                                       !CHECK || s - 1 >= 2 * R, store, zo, slice);
     };
     vol_sep3y_walk<R, ZU, false>(steps, PRO, ring, step);
@@ -189,13 +198,13 @@ template <int R, int TX, int TY, int STAGES, int YP, int ZU>
 __device__ __forceinline__ void vol_sep3w(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d,
                                           int zch, int policy, float cval, const ConvolabTensorMap* tmap)
 {
-    using K = VolSep3W<R, TX, TY, STAGES, YP>;
+    using K = VolSep3W<R, TX, TY, STAGES, YP, vol_sep3w_ybuf(ZU)>;
     constexpr int SW = K::SW, SH = K::SH, SLABP = K::SLABP, PAD = K::PAD;
     extern __shared__ float4 vol_sep3w_smem[];
     float* slabs = reinterpret_cast<float*>(vol_sep3w_smem);
     slabs += (128 - (convolab_smem(slabs) & 127)) % 128 / 4;
     float* yrows = slabs + STAGES * SLABP;
-    unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + 2 * TY * SW);
+    unsigned long long* bars = reinterpret_cast<unsigned long long*>(yrows + vol_sep3w_ybuf(ZU) * TY * SW);
     int* rsrc = reinterpret_cast<int*>(bars + STAGES);
     const int tid = threadIdx.x;
     const int x0 = blockIdx.x * TX, y0 = blockIdx.y * TY;

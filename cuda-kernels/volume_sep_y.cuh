@@ -94,7 +94,7 @@ __device__ __forceinline__ void vol_sep3y_xz(float (&ring)[4][2 * R + ZU], const
     }
 }
 
-// The sweep's loop: steps 0..steps in turns of ZU (step(s, phase, check) with the phase and CHECK as types; CHECK
+// The sweep's loop: steps 0..steps in turns of ZU, 1 to 4 (step(s, phase, check) with the phase and CHECK as types; CHECK
 // where a turn reaches before pro or past steps, and everywhere under ALL_CHECKED), the z ring slid ZU slots after
 // each turn.
 template <int R, int ZU, bool ALL_CHECKED, typename Step>
@@ -106,8 +106,10 @@ __device__ __forceinline__ void vol_sep3y_walk(int steps, int pro, float (&ring)
         if constexpr (ZU >= 2) {
             if (!decltype(check)::value || s + 1 <= steps) step(s + 1, std::integral_constant<int, 1>(), check);
         }
-        if constexpr (ZU == 4) {
+        if constexpr (ZU >= 3) {
             if (!decltype(check)::value || s + 2 <= steps) step(s + 2, std::integral_constant<int, 2>(), check);
+        }
+        if constexpr (ZU == 4) {
             if (!decltype(check)::value || s + 3 <= steps) step(s + 3, std::integral_constant<int, 3>(), check);
         }
 #pragma unroll

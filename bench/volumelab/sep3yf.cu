@@ -229,7 +229,7 @@ YK_LIST(YK)
                                                     const __grid_constant__ ConvolabTensorMap map)                \
     {                                                                                                             \
         const long long t0 = vol_yk_now();                                                                        \
-        vol_sep3w<R, 128, 16, 6, VOL_SEP3W_YP, 4>(in, out, w, h, d, zch, policy, cval, &map);                                 \
+        vol_sep3w<R, 128, 16, 6, VOL_SEP3W_YP, VOL_SEP3W_ZU>(in, out, w, h, d, zch, policy, cval, &map);                      \
         lab_w_probe(t0, 0);                                                                                       \
     }
 #define WA_ROW(R)                                                                                                 \
@@ -251,6 +251,23 @@ __device__ __forceinline__ void lab_w_probe(long long t0, int kind)
 // Round seventeen's lab forms of the wide sweep (the probes WP, the stages and turns WV, sep3wp.cuh's WQ) called the
 // side and row sweeps the app's header no longer splits: build them from commit ad06f2e. sep3wp.cuh
 // (slower, round nineteen's call A) is gone. -DROUND17 and -DROUND19 now time the app's form.
+// Round twenty: the app's sweep at ZU 4 (round nineteen's; the app now takes ZU 3), beside the app's form.
+#define WZ(R, ZU)                                                                                                 \
+    __global__ void __launch_bounds__(512, 1) wz_##R##_##ZU(const float* __restrict__ in, float* __restrict__ out, int w, int h, \
+                                                    int d, int zch, int policy, float cval,                       \
+                                                    const __grid_constant__ ConvolabTensorMap map)                \
+    {                                                                                                             \
+        vol_sep3w<R, 128, 16, 6, VOL_SEP3W_YP, ZU>(in, out, w, h, d, zch, policy, cval, &map);                      \
+    }
+#define WZ_ROW(R, ZU)                                                                                             \
+    {R, "wide 128x16 st6 zu" #ZU, VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP, vol_sep3w_ybuf(ZU)>::SMEM, wz_##R##_##ZU, 128, 16, 512,                                             \
+     VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SW, VolSep3W<R, 128, 16, 6, VOL_SEP3W_YP>::SH, false, false, true, true},
+#if defined(ROUND20)
+WZ(7, 4) WZ(6, 4)
+#define WZ_ROWS WZ_ROW(7, 4) WZ_ROW(6, 4)
+#else
+#define WZ_ROWS
+#endif
 #if defined(ROUND19) || defined(ROUND17)
 WA(7) WA(6) WA(5)
 #define WA_ROWS WA_ROW(7) WA_ROW(6) WA_ROW(5)
@@ -258,12 +275,15 @@ WA(7) WA(6) WA(5)
 #define WA_ROWS
 #endif
 
+// Round twenty's calls A, C and D built forms that are not kept here (each slower than the app's sweep): their
+// patches against commit c625253 are in bench/results/h200-2026-11-28-round20 (call C's sep3ws.cuh: the warps split
+// by pass; call A: the halo items over four warps; call D: one copy of the y pass for every step).
 struct Shape { int r; const char* name; int smem; YFn fn; int tx, ty, threads, sw, sh; bool iso; bool zero_only; bool fold_only; bool whole; };
 static const Shape SHAPES[] = {
     {7, "app r7 (32x32 cp.async, 4 slabs)", VolSep3<7, 32, 8, 4, 4, 4, false>::SMEM, app_r7, 32, 32, 256, 0, 0},
     {6, "app r6 (32x32 cp.async, 4 slabs)", VolSep3<6, 32, 8, 4, 4, 4, false>::SMEM, app_r6, 32, 32, 256, 0, 0},
     {5, "app r5 (32x32 cp.async, 4 slabs)", VolSep3<5, 32, 8, 4, 4, 4, false>::SMEM, app_r5, 32, 32, 256, 0, 0},
-    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) YK_LIST(YK_ROW) WA_ROWS APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
+    YF_LIST(YF_ROW) YG_LIST(YG_ROW) YD_LIST(YD_ROW) YH_LIST(YH_ROW) YK_LIST(YK_ROW) WA_ROWS WZ_ROWS APPY_ROW(7) APPY_ROW(6) APPY_ROW(5)};
 
 static bool make_map(ConvolabTensorMap& m, const float* base, int w, int h, int d, const Shape& s) {
     memset(&m, 0, sizeof m);

@@ -244,9 +244,10 @@ final class KernelGeometry {
     static final int VOL_SEP3W_TY = 16;
     static final int VOL_SEP3W_YP = 4;
     static final int VOL_SEP3W_STAGES = 6;
-    static final int VOL_SEP3W_ZU = 4;
+    static final int VOL_SEP3W_ZU = 3;
     static final int VOL_SEP3W_MINB = 1;
     static final int VOL_SEP3W_PAD = 8;
+    static final int VOL_SEP3W_YBUF = 3;
 
     /** VOL_SEP3_LEAD(R): slab columns either side of a convolab_vol_sep3_rN tile (a multiple of 4). */
     static int volSep3Lead(int r) {
@@ -339,13 +340,13 @@ final class KernelGeometry {
 
     /**
      * VOL_SEP3W_SMEM(R): dynamic shared memory of convolab_vol_sep3w_rN, bytes (the slabs with VOL_SEP3W_PAD rows of
-     * room either side, rounded up to 128 bytes; the y pass's two buffers; a barrier a slab; the moved rows' sources;
-     * 128 bytes of alignment).
+     * room either side, rounded up to 128 bytes; the y pass's VOL_SEP3W_YBUF buffers; a barrier a slab; the moved rows'
+     * sources; 128 bytes of alignment).
      */
     static int volSep3wSharedBytes(int r) {
         int[] slab = volSep3wSlab(r);
         int cells = slab[0] * (slab[1] + 2 * VOL_SEP3W_PAD);
-        return 4 * (VOL_SEP3W_STAGES * ((cells + 31) / 32 * 32) + 2 * VOL_SEP3W_TY * slab[0]) + 8 * VOL_SEP3W_STAGES
-                + 4 * VOL_SEP3W_PAD + 128;
+        return 4 * (VOL_SEP3W_STAGES * ((cells + 31) / 32 * 32) + VOL_SEP3W_YBUF * VOL_SEP3W_TY * slab[0])
+                + 8 * VOL_SEP3W_STAGES + 4 * VOL_SEP3W_PAD + 128;
     }
 }
