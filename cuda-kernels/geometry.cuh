@@ -209,8 +209,8 @@
 // volumes of whole 128 x 16 tiles, at least two each way, under zero, clamp, reflect or mirror (round sixteen's lab,
 // bench/volumelab/sep3yk.cuh, and round seventeen's). 512 threads, a warp a row of x items; 6 slabs, each with
 // VOL_SEP3W_PAD rows of room either side (where the top and bottom blocks' tensor copies land); 1 block an SM;
-// VOL_SEP3W_ZU steps a turn of the z ring. y items: the inner column groups VOL_SEP3W_YP rows an item (a warp each),
-// the halo groups in one more warp.
+// VOL_SEP3W_ZU steps a turn of the z ring. y items: float2 column pairs of the slab, VOL_SEP3W_YP rows an item, in
+// whole warps.
 #define VOL_SEP3W_MIN_R 6
 #define VOL_SEP3W_TX 128
 #define VOL_SEP3W_TY 16

@@ -7,20 +7,22 @@
 //   - rows (a block at the top or bottom): the slab's tensor copy lands 8 rows away from the side (each slab has 8
 //     rows of room before and after it), and the 8 rows it leaves come by 16-byte cp.async from the rows they mirror
 //     (a list of 8 row offsets made once). The tensor copy never writes those rows, so no proxy fence is needed;
-//   - columns (a block at the left or right): the y items of the two column groups next to the side also store their
-//     sums where the halo columns mirror them (four floats each; under clamp, the side column's sum into all 8), and
-//     the halo items there store nothing. The x pass then reads the y pass's rows with their ghost cells in place.
-//     Every warp runs the same instructions: round seventeen's call B found a sweep whose halo warp took its own path
-//     through the y pass 36% slower at the sides (the step's code no longer shared by the warps), and call L's
-//     selects in the x pass cost every thread 24 instructions a step.
+//   - columns (a block at the left or right): the y items of the columns next to the side also store their sums
+//     where the halo columns mirror them (a float or a reversed float2 each; under clamp, the side column's sum into
+//     all 8), and the halo items there store nothing. The x pass then reads the y pass's rows with their ghost cells
+//     in place. Every y warp runs the same instructions: round seventeen's call B found a sweep whose halo warp took
+//     its own path through the y pass 36% slower at the sides (the step's code no longer shared by the warps), and
+//     call L's selects in the x pass cost every thread 24 instructions a step.
 // Under a fold EVERY block runs the one sweep compiled with both (a block with no side stores no halo and copies no
 // row): round nineteen's call D found that the instruction caches set the pace, and they are shared between SMs, so
 // two sweeps in one grid slow every block (the same plain sweep in a second function, run by the left and right
 // blocks under zero, took YP 4 from 0.42 to 0.56 ms). Under zero ghost cells (the tensor copy's out-of-box zeros)
-// every block runs a sweep compiled without folds. y items: the 32 inner column groups YP = 4 rows an item (four
-// warps, 18 shared loads for 4 rows where YP 2 took 16 for 2: the y pass's shared-memory traffic falls by 40%), the 4
-// halo groups in a fifth warp; the moved rows are copied by the last nine warps, which have no y item. The x items lie
-// a warp a row, so their row reads meet no bank conflict.
+// every block runs a sweep compiled without folds. y items: float2 column pairs, YP = 4 rows an item (18 shared loads
+// for 4 rows where YP 2 took 16 for 2), the slab's 72 pairs of each row group, halo and inner alike, in nine warps of
+// the same code. Round twenty's call H (H200) found them faster than float4 groups in four warps and a halo warp
+// (r 7 mirror 0.466 against 0.482 ms): the warps that also run the y pass, which every warp waits for at the step's
+// barrier, carry half the work. The moved rows are copied by the last nine warps (two of them also hold y items).
+// The x items lie a warp a row, so their row reads meet no bank conflict.
 // The steps are those of volume_sep_y.cuh: slab s lands (tensor copy, STAGES - 1 ahead); the y pass of slab s into a
 // y buffer; the x pass of slice s - 1 from the last step's buffer into the z ring in registers; the z sums stored.
 // Three steps a turn of the z ring (ZU 3; round twenty's call F, H200, r 7 mirror 0.482 ms against ZU 4's 0.495): the
@@ -48,13 +50,13 @@ struct VolSep3W {
     using G = VolSep3Y<R, TX, TY, STAGES, YP>;
     static constexpr int L = G::L, SW = G::SW, SW4 = G::SW4, SH = G::SH, M = G::M, T = G::T, PAD = 8;
     static constexpr int SLABP = ((SH + 2 * PAD) * SW + 31) / 32 * 32;
-    static constexpr int RG = TY / YP;              // row groups of the y pass's inner items (a warp each)
+    static constexpr int RG = TY / YP;              // row groups of the y pass's items
     /** Dynamic shared memory: the slabs, YB y-pass buffers, a barrier a slab, the 8 mirrored rows' offsets, and
      *  128 bytes to align the slabs. */
     static constexpr int SMEM = 4 * (STAGES * SLABP + YB * TY * SW) + 8 * STAGES + 4 * PAD + 128;
     static_assert(L == 8 && R <= PAD, "the halo: two column groups a side, at most 8 moved rows");
     static_assert(TX / 4 == 32, "x items: one warp a row");
-    static_assert(SW4 - 4 == 32 && TY % YP == 0, "y items: a warp a row group of the 32 inner column groups");
+    static_assert(SW4 - 4 == 32 && TY % YP == 0, "the slab: 32 inner float4 groups and 4 halo groups a row");
     static_assert(PAD * SW * 4 % 128 == 0, "VolSep3W shape");
 };
 
@@ -88,11 +90,11 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         convolab_tma_load_3d(slab + (SIDE ? ysh * SW : 0), tmap, bars + p % STAGES, x0 - L, y0 - R + (SIDE ? ysh : 0), sz);
     };
     // Rows (ysh != 0): thread RT0 + t brings float4 group t % SW4 of moved row t / SW4 (groups outside the volume's
-    // columns are left unwritten: their y sums are never stored, see yscat). These threads, the last PAD * SW4 (whole
-    // warps with no y item), commit a group a step (empty or not) and wait for all but the newest STAGES - 2, so slab
-    // s's rows are in when step s starts; the other threads run no cp.async code.
+    // columns are left unwritten: their y sums are never stored, see yhalo). These threads, the last PAD * SW4 (whole
+    // warps), commit a group a step (empty or not) and wait for all but the newest STAGES - 2, so slab s's rows are
+    // in when step s starts; the other threads run no cp.async code.
     constexpr int RT0 = K::T - PAD * SW4;
-    static_assert(RT0 % 32 == 0 && RT0 >= 32 * (K::RG + 1), "the moved rows' threads: whole warps after the y items");
+    static_assert(RT0 % 32 == 0, "the moved rows' threads: whole warps");
     const bool rwarp = SIDE && ysh != 0 && tid >= RT0;   // warp-uniform
     const int rt = (tid - RT0) / SW4, rg = (tid - RT0) % SW4, rgx = x0 - L + 4 * rg;
     const bool rcopy = rwarp && rgx >= 0 && rgx < w;
@@ -112,30 +114,27 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         for (int p = 0; p < STAGES - 1; p++) rowcopy(p);
     }
 
-    // y items: warp k < RG the inner column groups 2..SW4-3 of row group k; warp RG (the halo warp) lane l < 4 RG the
-    // halo group l % 4 (groups 0, 1, SW4-2, SW4-1) of row group l / 4; YP rows an item
-    const bool hwarp = warp == K::RG;
-    const bool yitem = warp < K::RG || (hwarp && lane < 4 * K::RG);
-    const int hg = lane % 4;
-    const int yrg = hwarp ? lane / 4 : warp;
-    const int ycg = hwarp ? (hg < 2 ? hg : SW4 - 4 + hg) : 2 + lane;
-    const int yoff = yrg * YP * SW4 + ycg;          // the y item's first float4, in a slab and in yrows
-    // SIDE: the halo warp's items at the block's side store nothing (their slab columns are the copy's zeros or, in
-    // the moved rows, unwritten); the two
-    // items next to the side (lanes 0 and 1, or 30 and 31, of the other y warps) also store the halo's two groups:
-    //   reflect: lane 0 (columns L..L+3) stores its sums reversed in group 1, lane 1 (L+4..L+7) in group 0; on the
-    //     right lane 31 (the last 4 columns) in group SW4-2, lane 30 in group SW4-1;
-    //   mirror: the same lanes store each float where its column's mirror lies (4 scalar stores: a shuffle to make
-    //     float4s was slower, round seventeen's call D);
-    //   clamp: lane 0 (or 31) stores the side column's sum (its x, or w) in both groups.
-    const bool yhalo = SIDE && hwarp && ((left && hg < 2) || (right && hg >= 2));
-    constexpr bool CL = PK == CONVOLAB_BORDER_CLAMP;
-    const bool yscat = SIDE && !hwarp && (CL ? (left && lane == 0) || (right && lane == 31)
-                                             : (left && lane < 2) || (right && lane >= 30));
-    const int soff = yrg * YP * SW4 + (CL ? (left ? 0 : SW4 - 2) : left ? 1 - lane : SW4 - 2 + (31 - lane));
-    // mirror: float k of column c lands on halo column 2L - c (left) or 2 (SW - L - 1) - c (right), at hoff - k from
-    // the lane's own group (every target is a halo column or, once, the float's own column)
-    const int hoff = (left ? 2 * L : 2 * (SW - L - 1)) - 8 * ycg;
+    // y items: float2 column pairs, YP rows each, item t = tid < YI (whole warps, SW / 2 pairs a row group): the pair
+    // t % (SW / 2) of row group t / (SW / 2). Every y warp runs the same instructions; a warp may hold two row groups.
+    constexpr int SW2 = SW / 2, YI = SW2 * K::RG, E = SW - L - 1;   // E: the last inner column
+    static_assert(YI % 32 == 0 && YI <= K::T, "y items: whole warps");
+    const bool yitem = tid < YI;
+    const int yrg = tid / SW2, c0 = 2 * (tid % SW2);   // row group; the pair's first column
+    const int yoff = yrg * YP * SW2 + c0 / 2;          // the item's first float2, in a slab and in yrows
+    // SIDE: the items in the halo at the block's side store nothing (their slab columns are the copy's zeros or, in the
+    // moved rows, unwritten); the inner items whose columns the halo mirrors also store them there (float offsets in
+    // a yrows row; left: halo columns 0..L-1, right: E+1..SW-1):
+    //   mirror: column c lands on 2L - c (left) or 2E - c (right), a float each (.x at h0, .y at h0 - 1);
+    //   reflect: column c on 2L - 1 - c or 2E + 1 - c: the pair reversed, one float2 at h0 - 1 (even);
+    //   clamp: the side column's sum (column L, or E) in all L halo columns, two float4s at hc.
+    const bool yhalo = SIDE && ((left && c0 < L) || (right && c0 > E));
+    constexpr bool MI = PK == CONVOLAB_BORDER_MIRROR, RF = PK == CONVOLAB_BORDER_REFLECT, CL = PK == CONVOLAB_BORDER_CLAMP;
+    const int h0 = left ? (RF ? 2 * L - 1 : 2 * L) - c0 : (RF ? 2 * E + 1 : 2 * E) - c0;
+    auto inhalo = [&](int c) { return left ? c >= 0 && c < L : right && c > E && c < SW; };
+    const bool ys0 = SIDE && !yhalo && (MI ? inhalo(h0) : RF && inhalo(h0) && inhalo(h0 - 1));
+    const bool ys1 = SIDE && !yhalo && MI && inhalo(h0 - 1);
+    const bool ycl = SIDE && CL && (left ? c0 == L : right && c0 + 1 == E);
+    const int hc = left ? 0 : E + 1;
     // x items: a warp a row, lane = float4 group
     const int xrow = warp, xg = lane;
     const bool store = x0 + 4 * xg < w && y0 + xrow < h;
@@ -165,22 +164,25 @@ __device__ __noinline__ void vol_sep3w_sweep(const float* __restrict__ in, float
         constexpr int YW = F % YB, XR = (F + ZU - 1) % ZU % YB;   // this step's y buffer; the last step's
         const bool xz = !CHECK || s >= 1;
         if (have && yitem) {                         // y pass of slab s
-            float4* dst = reinterpret_cast<float4*>(yrows + YW * TY * SW) + yoff;
-            float4 a[YP];
-            vol_sep3y_ysum<R, YP, SW4>(a, reinterpret_cast<const float4*>(slab) + yoff, cy);
+            float* yb = yrows + YW * TY * SW + yrg * YP * SW;
+            float2 a[YP];
+            vol_sep3y_ysum<R, YP, SW2>(a, reinterpret_cast<const float2*>(slab) + yoff, cy);
 #pragma unroll
             for (int p = 0; p < YP; p++) {
-                if (!yhalo) dst[p * SW4] = a[p];
-                if constexpr (SIDE) {                // the halo's columns (see yscat)
-                    float4* eb = reinterpret_cast<float4*>(yrows + YW * TY * SW) + soff + p * SW4;
-                    if (PK == CONVOLAB_BORDER_CLAMP) {
-                        const float n = left ? a[p].x : a[p].w;
-                        if (yscat) { eb[0] = make_float4(n, n, n, n); eb[1] = make_float4(n, n, n, n); }
-                    } else if (PK == CONVOLAB_BORDER_REFLECT) {
-                        if (yscat) eb[0] = make_float4(a[p].w, a[p].z, a[p].y, a[p].x);
-                    } else if (yscat) {                  // mirror: float by float
-                        float* hb = reinterpret_cast<float*>(dst + p * SW4) + hoff;
-                        hb[0] = a[p].x; hb[-1] = a[p].y; hb[-2] = a[p].z; hb[-3] = a[p].w;
+                float* row = yb + p * SW;
+                if (!yhalo) *reinterpret_cast<float2*>(row + c0) = a[p];
+                if constexpr (SIDE) {                // the halo's columns (see yhalo)
+                    if constexpr (CL) {
+                        const float n = left ? a[p].x : a[p].y;
+                        if (ycl) {
+                            *reinterpret_cast<float4*>(row + hc) = make_float4(n, n, n, n);
+                            *reinterpret_cast<float4*>(row + hc + 4) = make_float4(n, n, n, n);
+                        }
+                    } else if constexpr (RF) {
+                        if (ys0) *reinterpret_cast<float2*>(row + h0 - 1) = make_float2(a[p].y, a[p].x);
+                    } else {
+                        if (ys0) row[h0] = a[p].x;
+                        if (ys1) row[h0 - 1] = a[p].y;
                     }
                 }
             }

@@ -42,22 +42,30 @@ struct VolSep3Y {
     static_assert(TY % YP == 0 && TX % 4 == 0 && L >= R, "VolSep3Y shape");
 };
 
-// The y pass of one item: YP sums of a float4 column group from the YP + 2R slab rows at src (SW4 float4s apart).
-template <int R, int YP, int SW4>
-__device__ __forceinline__ void vol_sep3y_ysum(float4 (&a)[YP], const float4* src, const float* cy)
+// a += c * t, lane by lane (a y item's float4 or float2 of columns)
+__device__ __forceinline__ void vol_sep3y_fma(float4& a, float c, const float4& t)
+{
+    a.x += c * t.x; a.y += c * t.y; a.z += c * t.z; a.w += c * t.w;
+}
+__device__ __forceinline__ void vol_sep3y_fma(float2& a, float c, const float2& t)
+{
+    a.x += c * t.x; a.y += c * t.y;
+}
+
+// The y pass of one item: YP sums of a column group (V: float4 or float2) from the YP + 2R slab rows at src (STRIDE
+// groups apart).
+template <int R, int YP, int STRIDE, typename V>
+__device__ __forceinline__ void vol_sep3y_ysum(V (&a)[YP], const V* src, const float* cy)
 {
     constexpr int M = 2 * R + 1;
 #pragma unroll
-    for (int p = 0; p < YP; p++) a[p] = make_float4(0.f, 0.f, 0.f, 0.f);
+    for (int p = 0; p < YP; p++) a[p] = V{};
 #pragma unroll
     for (int j = 0; j < YP + 2 * R; j++) {
-        const float4 t = src[j * SW4];
+        const V t = src[j * STRIDE];
 #pragma unroll
         for (int p = 0; p < YP; p++)
-            if (j - p >= 0 && j - p < M) {
-                const float c = cy[j - p];
-                a[p].x += c * t.x; a[p].y += c * t.y; a[p].z += c * t.z; a[p].w += c * t.w;
-            }
+            if (j - p >= 0 && j - p < M) vol_sep3y_fma(a[p], cy[j - p], t);
     }
 }
 

@@ -112,16 +112,16 @@ class VolumePlannerTest {
         for (int r = KernelGeometry.VOL_SEP3W_MIN_R; r <= KernelGeometry.VOL_SEP3_MAX_R; r++) {
             assertThat(KernelGeometry.VOL_SEP3W_MINB * (KernelGeometry.volSep3wSharedBytes(r) + 1024)).as("r " + r)
                     .isLessThanOrEqualTo(228 * 1024);
-            // y items: the inner column groups a warp a row group (YP rows), then one halo warp of 4 groups x the row
-            // groups; the moved rows' copies (PAD rows of float4 groups) in whole warps after the y items
-            int groups = KernelGeometry.volSep3wSlab(r)[0] / 4;
+            // y items: float2 column pairs of the slab, YP rows each, in whole warps, no more than the block's
+            // threads; the moved rows' copies (PAD rows of float4 groups) in whole warps at the block's end
+            int columns = KernelGeometry.volSep3wSlab(r)[0];
             int rowGroups = KernelGeometry.VOL_SEP3W_TY / KernelGeometry.VOL_SEP3W_YP;
-            assertThat(groups - 4).as("r " + r).isEqualTo(32);
-            assertThat(4 * rowGroups).as("r " + r).isLessThanOrEqualTo(32);
-            int rowThreads = KernelGeometry.VOL_SEP3W_PAD * groups;
-            int firstRowThread = KernelGeometry.volSep3wThreads() - rowThreads;
-            assertThat(firstRowThread % 32).as("r " + r).isZero();
-            assertThat(firstRowThread).as("r " + r).isGreaterThanOrEqualTo(32 * (rowGroups + 1));
+            assertThat(columns / 4 - 4).as("r " + r).isEqualTo(32);
+            int items = columns / 2 * rowGroups;
+            assertThat(items % 32).as("r " + r).isZero();
+            assertThat(items).as("r " + r).isLessThanOrEqualTo(KernelGeometry.volSep3wThreads());
+            int rowThreads = KernelGeometry.VOL_SEP3W_PAD * (columns / 4);
+            assertThat((KernelGeometry.volSep3wThreads() - rowThreads) % 32).as("r " + r).isZero();
             // a side's halo rows (R) fit the rows a top or bottom block's copy moves by
             assertThat(r).isLessThanOrEqualTo(KernelGeometry.VOL_SEP3W_PAD);
         }
