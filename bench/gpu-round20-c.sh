@@ -2,8 +2,9 @@
 # Round twenty, call C (H200): bench/volumelab/sep3ws.cuh (the wide sweep with its warps split by pass: 4 y warps,
 # 16 x warps, NB row buffers between them) beside the app's sweep (WA). .carry/w/sep3_ws was sep3yf.cu built with
 # -DROUND16 -DROUND19 -DROUND20 at c625253 with bench/results/h200-2026-11-28-round20/call-c-sep3ws.patch and the WS
-# rows its README gives ("Rebuilding call C's form"; sep3ws.cuh is no longer in the tree: slower). The lab's check, then times at 512^3 (chunk 512) under mirror, zero, reflect, clamp,
-# then Nsight Compute's stall counters for two split forms under mirror.
+# rows its README gives ("Rebuilding call C's form"; sep3ws.cuh is no longer in the tree: slower). The lab's check,
+# then times at 512^3 (chunk 512) under mirror, zero, reflect, clamp, then Nsight Compute's stall counters for two
+# split forms under mirror.
 #   sh bench/gpu-round20-c.sh     (carry .carry/w)
 b=.carry/w/sep3_ws
 timeout 150 $b check > $OUT/check.txt 2>&1; tail -1 $OUT/check.txt; grep BAD $OUT/check.txt | head -5
