@@ -81,14 +81,25 @@ def number(text):
         return None
 
 
-def summary(metrics):
-    s = {label: number(metrics[name][1]) for label, name in SUMMARY if name in metrics}
-    stalls = []
+def raw_head(rows):
+    """The row of metric names in `ncu --csv --page raw` output (units follow it, then a row a kernel), or None."""
+    return next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
+
+
+def stalls(metrics, skip=("not_selected", "selected")):
+    """The warp-stall reasons of one profile (metrics: name -> [unit, value]), most first, as (warps stalled per
+    issued instruction, reason); the reasons in skip left out."""
+    found = []
     for name, (unit, value) in metrics.items():
         g = re.fullmatch(r"smsp__average_warps?_(?:latency_)?issue_stalled_(\w+?)_per_issue_active\.ratio", name)
-        if g and g.group(1) not in ("not_selected", "selected") and number(value) is not None:
-            stalls.append((number(value), g.group(1)))
-    s["top_stalls"] = [[n, v] for v, n in sorted(stalls, reverse=True)[:3]]
+        if g and g.group(1) not in skip and number(value) is not None:
+            found.append((number(value), g.group(1)))
+    return sorted(found, reverse=True)
+
+
+def summary(metrics):
+    s = {label: number(metrics[name][1]) for label, name in SUMMARY if name in metrics}
+    s["top_stalls"] = [[n, v] for v, n in stalls(metrics)[:3]]
     return s
 
 
@@ -108,7 +119,7 @@ def run_case(ncu, name, kernel, args, out, sections, size="4096x4096", launches=
         env["CONVOLAB_JAVA_OPTS"] = (env.get("CONVOLAB_JAVA_OPTS", "") + " -Dconvolab.cuda.fuseArgb=false").strip()
     p = subprocess.run(cmd + bench, capture_output=True, text=True, timeout=120, env=env)
     rows = list(csv.reader(open(log_file))) if os.path.exists(log_file) else []
-    head = next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
+    head = raw_head(rows)
     if head is None or len(rows) < head + 3:
         return {"error": ((p.stderr or "") + (p.stdout or ""))[-600:], "seconds": round(time.time() - t, 1)}
     names, units, values = rows[head], rows[head + 1], rows[head + 2]
