@@ -6,10 +6,7 @@
 #   sh bench/unpack-bundle.sh .carry/lead && sh bench/gpu-round19-g.sh     (carry .carry/lead and .carry/w)
 set -x
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv > $OUT/host.txt 2>&1; cat $OUT/host.txt
-CONVOLAB_TEST_DETAILS=verbose timeout 200 /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
-  --include-classname '.*(VolumeFilterGpuTest|Convolab_ConvolveGpuTest)' > $OUT/gpu-tests.txt 2>&1
-echo "gpu tests exit $?" >> $OUT/gpu-tests.txt; grep -E "tests (successful|failed|skipped)|exit|finished after" $OUT/gpu-tests.txt | tail -5
-grep -E "✘" $OUT/gpu-tests.txt | head -20
+sh bench/gpu-volume-tests.sh
 timeout 150 /tmp/convolab/bin/convolab selftest --backend cuda > $OUT/selftest.txt 2>&1; echo "selftest exit $?" >> $OUT/selftest.txt
 tail -n 2 $OUT/selftest.txt
 b=.carry/w/sep3yf-g

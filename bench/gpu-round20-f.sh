@@ -10,10 +10,7 @@ timeout 150 $b check > $OUT/check.txt 2>&1; tail -1 $OUT/check.txt
 if grep -q BAD $OUT/check.txt || ! grep -q ", 0 bad" $OUT/check.txt; then grep BAD $OUT/check.txt | head; exit 1; fi
 for p in 3 0 2 1; do SEP3_POLICY=$p SEP3_RADII=7,6 SEP3_ZCH=512 timeout 90 $b time >> $OUT/lab-times.txt 2>&1; done
 grep -h "^#\|wide" $OUT/lab-times.txt | cut -c1-100
-CONVOLAB_TEST_DETAILS=verbose timeout 200 /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
-  --include-classname '.*(VolumeFilterGpuTest|Convolab_ConvolveGpuTest)' > $OUT/gpu-tests.txt 2>&1
-echo "gpu tests exit $?" >> $OUT/gpu-tests.txt; grep -E "tests (successful|failed|skipped)|exit" $OUT/gpu-tests.txt | tail -4
-grep -E "✘" $OUT/gpu-tests.txt | head -20
+sh bench/gpu-volume-tests.sh
 timeout 150 /tmp/convolab/bin/convolab selftest --backend cuda > $OUT/selftest.txt 2>&1; echo "selftest exit $?" >> $OUT/selftest.txt
 tail -n 2 $OUT/selftest.txt
 PYTHONUNBUFFERED=1 timeout 240 python3 bench/volume_peers.py --out $OUT/board --radii 7,6 > $OUT/board-run.txt 2> $OUT/board.log

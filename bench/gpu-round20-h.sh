@@ -12,7 +12,4 @@ for p in 3 0; do for b in f2 cur; do
 done; done
 for p in 2 1; do SEP3_POLICY=$p SEP3_RADII=7,6 SEP3_ZCH=512 timeout 30 .carry/w/sep3_f2 time >> $OUT/times-f2.txt 2>&1; done
 for b in cur f2; do echo "== $b"; grep -h "^#\|app's" $OUT/times-$b.txt | cut -c1-90; done
-CONVOLAB_TEST_DETAILS=verbose timeout 120 /tmp/convolab/bin/convolab-gpu-tests --disable-ansi-colors \
-  --include-classname '.*(VolumeFilterGpuTest|Convolab_ConvolveGpuTest)' > $OUT/gpu-tests.txt 2>&1
-echo "gpu tests exit $?" >> $OUT/gpu-tests.txt; grep -E "tests (successful|failed)|exit" $OUT/gpu-tests.txt | tail -3
-grep -E "✘" $OUT/gpu-tests.txt | head -10
+sh bench/gpu-volume-tests.sh 120
